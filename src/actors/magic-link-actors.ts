@@ -1,0 +1,21 @@
+import { fromPromise } from 'xstate';
+
+import type { SendLinkInput, VerifyCodeInput } from '../../machines/magic-link.machine';
+import { sendMagicLink } from '../data/auth/send-magic-link';
+import { verifyOtp } from '../data/auth/verify-otp';
+import { supabase } from '../data/client';
+
+/** Where sign-in links land: the callback page of this same origin. */
+export function callbackUrl(): string {
+  return `${window.location.origin}/auth/callback`;
+}
+
+/** The magic-link machine's side effects, backed by the real client. */
+export const magicLinkActors = {
+  sendLink: fromPromise<void, SendLinkInput>(({ input }) =>
+    sendMagicLink(supabase, { email: input.email, redirectTo: callbackUrl(), type: input.type }),
+  ),
+  verifyCode: fromPromise<void, VerifyCodeInput>(async ({ input }) => {
+    await verifyOtp(supabase, { email: input.email, token: input.code, type: 'email' });
+  }),
+};

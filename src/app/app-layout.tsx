@@ -1,0 +1,69 @@
+import { Box, Flex, SkipNavLink } from '@chakra-ui/react';
+import { Suspense, useEffect, useRef, type RefObject } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+
+import { Footer } from '../components/layout/footer';
+import { NavBar } from '../components/layout/nav-bar';
+import { PageSpinner } from '../components/page-spinner';
+import { navItems } from './routes';
+import { useSessionFacts } from './session-context';
+import { useSignOut } from './use-sign-out';
+
+export const MAIN_CONTENT_ID = 'main-content';
+const SITE_TITLE = 'Accord — the trust and acceptance network';
+
+export interface RouteHandle {
+  title?: string;
+}
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = matches
+    .map((match) => (match.handle as RouteHandle | undefined)?.title)
+    .filter((value): value is string => typeof value === 'string')
+    .at(-1);
+  useEffect(() => {
+    document.title = title ? `${title} — Accord` : SITE_TITLE;
+  }, [title]);
+}
+
+/**
+ * After a client-side navigation nothing tells a screen reader that the page
+ * changed; moving focus to <main> makes it read the new page from the top.
+ */
+function useFocusMainOnNavigation(main: RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  // Compared with the previous path rather than a "first render" flag, because
+  // StrictMode runs effects twice on mount and the page load must keep focus
+  // at the top, where the skip link is.
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, main]);
+}
+
+export function AppLayout() {
+  const session = useSessionFacts();
+  const signOut = useSignOut();
+  const main = useRef<HTMLElement>(null);
+  useDocumentTitle();
+  useFocusMainOnNavigation(main);
+
+  return (
+    <Flex direction="column" minH="100dvh">
+      <SkipNavLink id={MAIN_CONTENT_ID} zIndex="skipNav">
+        Skip to content
+      </SkipNavLink>
+      <NavBar items={navItems} session={session} onSignOut={() => void signOut()} />
+      <Box as="main" id={MAIN_CONTENT_ID} ref={main} tabIndex={-1} flex="1" outline="none">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+      <ScrollRestoration />
+    </Flex>
+  );
+}

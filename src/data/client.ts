@@ -1,0 +1,42 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+
+import { readSupabaseConfig } from './config';
+import type { Database } from './database.types';
+
+export type AccordClient = SupabaseClient<Database>;
+
+const config = readSupabaseConfig(import.meta.env);
+
+/**
+ * Why the app cannot talk to its backend, or null when it can. main.tsx renders
+ * this on a configuration screen instead of the app.
+ */
+export const configError: string | null = config.ok ? null : config.message;
+
+/**
+ * The one backend client, created once at module scope so that every part of the
+ * app shares one session and one auth listener, and a sign-in code in the URL is
+ * exchanged exactly once (even when StrictMode runs effects twice).
+ */
+export const supabase: AccordClient = config.ok
+  ? createClient<Database>(config.url, config.anonKey, {
+      auth: {
+        flowType: 'pkce',
+        persistSession: true,
+        autoRefreshToken: true,
+        detectSessionInUrl: true,
+      },
+    })
+  : unconfiguredClient(config.message);
+
+// Importing this module must not crash when the configuration is missing (the
+// app would be a blank page); any real use of the client fails loudly instead.
+function unconfiguredClient(message: string): AccordClient {
+  const surface = new Set(['auth', 'from', 'rpc', 'schema', 'storage', 'functions', 'realtime', 'channel', 'rest']);
+  return new Proxy({} as AccordClient, {
+    get(_target, property) {
+      if (typeof property === 'string' && surface.has(property)) throw new Error(message);
+      return undefined;
+    },
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * The one error type the data layer throws, so that machines and components can
+ * show `message` without knowing which backend library produced it.
+ */
+export class DataError extends Error {
+  override readonly name = 'DataError';
+  /** HTTP status when the server answered (e.g. 429 for rate limits); 0 when it could not be reached. */
+  readonly status: number | undefined;
+  /** Machine-readable code from the server, e.g. `otp_expired` or a Postgres error code. */
+  readonly code: string | undefined;
+
+  constructor(message: string, options: { status?: number; code?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+    this.code = options.code;
+  }
+}
+
+export const UNREACHABLE_MESSAGE = "We couldn't reach Accord. Check your connection and try again.";
+export const UNEXPECTED_MESSAGE = 'An unexpected error occurred. Please try again.';
+
+interface ErrorLike {
+  message?: unknown;
+  status?: unknown;
+  code?: unknown;
+  name?: unknown;
+}
+
+export function toDataError(error: unknown): DataError {
+  if (error instanceof DataError) return error;
+  if (typeof error !== 'object' || error === null) return new DataError(UNEXPECTED_MESSAGE, { cause: error });
+  const { message, status, code, name } = error as ErrorLike;
+  const numericStatus = typeof status === 'number' ? status : undefined;
+  const textCode = typeof code === 'string' ? code : undefined;
+  // supabase-js reports "Failed to fetch" (status 0) when the request never got an answer.
+  if (name === 'AuthRetryableFetchError' || numericStatus === 0 || message === 'Failed to fetch') {
+    return new DataError(UNREACHABLE_MESSAGE, { status: 0, code: textCode, cause: error });
+  }
+  const text = typeof message === 'string' && message.trim() !== '' ? message : UNEXPECTED_MESSAGE;
+  return new DataError(text, { status: numericStatus, code: textCode, cause: error });
+}

@@ -1,0 +1,23 @@
+import { Link } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+
+import { MagicLinkSignIn } from './magic-link-sign-in';
+
+export default function AdminLoginPage() {
+  return (
+    <MagicLinkSignIn
+      audience="admin"
+      title="Administrator login"
+      intro="For system administrators of the Accord network. Enter your administrator e-mail address and we'll send you a sign-in link."
+      emailLabel="Administrator e-mail"
+      footer={
+        <>
+          Signing in for a member organisation?{' '}
+          <Link asChild variant="underline" color="brand.fg">
+            <RouterLink to="/login">Use the member login</RouterLink>
+          </Link>
+        </>
+      }
+    />
+  );
+}

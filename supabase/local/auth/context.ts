@@ -1,0 +1,95 @@
+import type { AuthSettings, DevKeys } from '../config.ts';
+import type { Db } from './db.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import type { ApiRequest } from './http.ts';
+import type { AccessTokenClaims, JwtService } from './jwt.ts';
+import type { Mailer } from './mailer.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { RedirectPolicy } from './redirects.ts';
+import { sessionExists, type SessionService } from './sessions.ts';
+import { findUserById, type UserRow } from './users.ts';
+
+/**
+ * [auth] settings of config.toml that config.ts does not read yet; the
+ * defaults are what supabase/config.toml sets.
+ */
+export interface AuthSettingsExtras {
+  /** `[auth.email] enable_confirmations`: when false, GoTrue's MAILER_AUTOCONFIRM is on. */
+  enableConfirmations: boolean;
+  /** `[auth.email] double_confirm_changes`: an address change is confirmed from both addresses. */
+  secureEmailChange: boolean;
+  /** `[auth] minimum_password_length`. */
+  passwordMinLength: number;
+}
+
+export const EXTRAS_DEFAULTS: AuthSettingsExtras = {
+  enableConfirmations: false,
+  secureEmailChange: true,
+  passwordMinLength: 6,
+};
+
+export type EffectiveSettings = AuthSettings & AuthSettingsExtras;
+
+/** Everything a handler needs, built once by startAuth. */
+export interface AuthContext {
+  settings: EffectiveSettings;
+  keys: DevKeys;
+  /** Base of the links in e-mails and of the JWT `iss`, e.g. http://localhost:54321/auth/v1. */
+  apiExternalUrl: string;
+  db: Db;
+  jwt: JwtService;
+  sessions: SessionService;
+  mailer: Mailer;
+  redirects: RedirectPolicy;
+  limits: { signInSignUps: RateLimiter; tokenVerifications: RateLimiter; tokenRefresh: RateLimiter };
+  log: (message: string) => void;
+}
+
+/** Roles allowed on /admin and /invite (GoTrue's JWT_ADMIN_ROLES). */
+const ADMIN_ROLES = ['service_role', 'supabase_admin'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function bearerToken(req: ApiRequest): string {
+  const m = /^[Bb]earer (\S+)$/.exec(req.header('authorization') ?? '');
+  if (!m) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token');
+  return m[1];
+}
+
+export interface Authenticated {
+  claims: AccessTokenClaims;
+  user: UserRow;
+  /** Absent for tokens without a session_id claim. */
+  sessionId: string | undefined;
+}
+
+/**
+ * GoTrue's requireAuthentication: a valid token whose user exists and whose
+ * session (if it names one) has not been signed out.
+ */
+export async function requireUser(ctx: AuthContext, req: ApiRequest): Promise<Authenticated> {
+  const claims = await ctx.jwt.verify(bearerToken(req));
+  if (!claims.sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+  if (!UUID.test(claims.sub)) throw forbidden('bad_jwt', 'invalid claim: sub claim must be a UUID');
+  const user = await findUserById(ctx.db, claims.sub);
+  if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+  const sessionId = claims.session_id && claims.session_id !== '00000000-0000-0000-0000-000000000000' ? claims.session_id : undefined;
+  if (sessionId) {
+    if (!UUID.test(sessionId)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
+    if (!(await sessionExists(ctx.db, sessionId))) {
+      throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+  }
+  return { claims, user, sessionId };
+}
+
+/** GoTrue's requireAdminCredentials: any valid token whose role is an admin role. */
+export async function requireAdmin(ctx: AuthContext, req: ApiRequest): Promise<{ role: string }> {
+  const claims = await ctx.jwt.verify(bearerToken(req));
+  const role = typeof claims.role === 'string' ? claims.role : '';
+  if (!ADMIN_ROLES.includes(role)) throw forbidden('not_admin', 'User not allowed');
+  return { role };
+}
+
+export function clientInfo(req: ApiRequest) {
+  return { ip: req.ip, userAgent: req.userAgent };
+}

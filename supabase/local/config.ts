@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
+
+/**
+ * One place for the local stack's ports, paths and keys.
+ *
+ * Two profiles run side by side: `dev` (what `npm start` serves, on the Supabase
+ * CLI's ports) and `test` (what the test tiers start), so tests never touch the
+ * developer's data and can run while `npm start` is up.
+ */
+export type StackProfile = 'dev' | 'test';
+
+export interface StackPorts {
+  /** The gateway: /auth/v1, /rest/v1 (and later /storage/v1, /functions/v1). */
+  api: number;
+  db: number;
+  inbox: number;
+  smtp: number;
+  /** Internal services behind the gateway. */
+  rest: number;
+  auth: number;
+  storage: number;
+  functions: number;
+  app: number;
+}
+
+export interface DevKeys {
+  kid: string;
+  privateJwk: Record<string, unknown>;
+  publicJwk: Record<string, unknown>;
+  anonKey: string;
+  serviceRoleKey: string;
+}
+
+/** The [auth] settings of supabase/config.toml that the auth stand-in honours. */
+export interface AuthSettings {
+  siteUrl: string;
+  /** Redirect targets accepted besides the site URL (globs, as GoTrue matches them). */
+  additionalRedirectUrls: string[];
+  jwtExpirySeconds: number;
+  refreshTokenRotation: boolean;
+  refreshTokenReuseIntervalSeconds: number;
+  enableSignup: boolean;
+  /** Minimum seconds between two e-mails to the same address. */
+  emailMaxFrequencySeconds: number;
+  otpLength: number;
+  otpExpirySeconds: number;
+  /** Per-IP request limits per 5 minutes. */
+  rateLimits: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number };
+}
+
+export interface StackConfig {
+  profile: StackProfile;
+  rootDir: string;
+  dataDir: string;
+  pgDataDir: string;
+  ports: StackPorts;
+  dbUrl: string;
+  /** What supabase-js is given as its URL. */
+  apiUrl: string;
+  inboxUrl: string;
+  appUrl: string;
+  keys: DevKeys;
+  auth: AuthSettings;
+}
+
+export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const BASE_PORTS: Record<StackProfile, StackPorts> = {
+  dev: {
+    api: 54321, db: 54322, inbox: 54324, smtp: 54325,
+    rest: 54326, auth: 54327, storage: 54328, functions: 54329, app: 5173,
+  },
+  test: {
+    api: 55321, db: 55322, inbox: 55324, smtp: 55325,
+    rest: 55326, auth: 55327, storage: 55328, functions: 55329, app: 55173,
+  },
+};
+
+let cachedKeys: DevKeys | undefined;
+export function devKeys(): DevKeys {
+  cachedKeys ??= JSON.parse(readFileSync(join(ROOT_DIR, 'supabase/local/dev-keys.json'), 'utf8')) as DevKeys;
+  return cachedKeys;
+}
+
+function seconds(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return value;
+  const m = typeof value === 'string' ? /^(\d+)(ms|s|m|h)?$/.exec(value.trim()) : null;
+  if (!m) return fallback;
+  const n = Number(m[1]);
+  return { ms: n / 1000, s: n, m: n * 60, h: n * 3600 }[m[2] ?? 's'] ?? n;
+}
+
+type Toml = Record<string, Record<string, unknown> | undefined>;
+
+/** Reads supabase/config.toml and moves every localhost URL onto the profile's app port. */
+function readAuthSettings(profile: StackProfile, appPort: number): AuthSettings {
+  const toml = parseToml(readFileSync(join(ROOT_DIR, 'supabase/config.toml'), 'utf8')) as Toml;
+  const auth = (toml.auth ?? {}) as Record<string, unknown> & {
+    rate_limit?: Record<string, number>;
+    email?: Record<string, unknown>;
+  };
+  const rebase = (u: string) => u.replace(/^(http:\/\/(?:localhost|127\.0\.0\.1)):5173/, `$1:${appPort}`);
+  const rl = auth.rate_limit ?? {};
+  const email = auth.email ?? {};
+  // Browser tests sign in many times from one address; they get roomy limits and
+  // the auth contract tests exercise the limits on an instance of their own.
+  const roomy = profile === 'test' ? 100_000 : undefined;
+  return {
+    siteUrl: rebase(String(auth.site_url ?? 'http://localhost:5173')),
+    additionalRedirectUrls: ((auth.additional_redirect_urls as string[] | undefined) ?? []).map(rebase),
+    jwtExpirySeconds: Number(auth.jwt_expiry ?? 3600),
+    refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
+    refreshTokenReuseIntervalSeconds: Number(auth.refresh_token_reuse_interval ?? 10),
+    enableSignup: auth.enable_signup !== false,
+    emailMaxFrequencySeconds: seconds(email.max_frequency, 1),
+    otpLength: Number(email.otp_length ?? 6),
+    otpExpirySeconds: Number(email.otp_expiry ?? 3600),
+    rateLimits: {
+      signInSignUps: roomy ?? Number(rl.sign_in_sign_ups ?? 30),
+      tokenVerifications: roomy ?? Number(rl.token_verifications ?? 30),
+      tokenRefresh: roomy ?? Number(rl.token_refresh ?? 150),
+    },
+  };
+}
+
+export function stackConfig(profile: StackProfile = 'dev'): StackConfig {
+  const ports = { ...BASE_PORTS[profile] };
+  const dataDir = join(ROOT_DIR, '.data', profile);
+  const appUrl = `http://localhost:${ports.app}`;
+  return {
+    profile,
+    rootDir: ROOT_DIR,
+    dataDir,
+    pgDataDir: join(dataDir, 'postgres'),
+    ports,
+    dbUrl: `postgresql://postgres:postgres@127.0.0.1:${ports.db}/postgres`,
+    apiUrl: `http://localhost:${ports.api}`,
+    inboxUrl: `http://localhost:${ports.inbox}`,
+    appUrl,
+    keys: devKeys(),
+    auth: readAuthSettings(profile, ports.app),
+  };
+}

@@ -1,0 +1,108 @@
+import http from 'node:http';
+import type { StackConfig } from './config.ts';
+
+/**
+ * The one API origin supabase-js talks to, as Kong is on hosted Supabase:
+ * `/auth/v1`, `/rest/v1` (and later `/storage/v1`, `/functions/v1`) proxied to
+ * the services with the prefix stripped, CORS answered here, and requests
+ * without a project API key refused as Kong refuses them.
+ */
+export interface GatewayRoute {
+  prefix: string;
+  port: number;
+  /** Paths under the prefix that a browser opens directly, without an apikey header. */
+  openPaths?: RegExp[];
+}
+
+export interface RunningGateway {
+  stop(): Promise<void>;
+}
+
+const ALLOW_HEADERS =
+  'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version, x-upsert, cache-control, x-retry-count';
+const EXPOSE_HEADERS = 'content-range, range, x-supabase-api-version, content-location, location, retry-after';
+
+function cors(req: http.IncomingMessage): Record<string, string> {
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': (req.headers['access-control-request-headers'] as string) || ALLOW_HEADERS,
+    'access-control-expose-headers': EXPOSE_HEADERS,
+    'access-control-max-age': '3600',
+  };
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>) {
+  res.writeHead(status, { ...headers, 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+export async function startGateway(config: StackConfig, routes: GatewayRoute[]): Promise<RunningGateway> {
+  const validKeys = new Set([config.keys.anonKey, config.keys.serviceRoleKey]);
+
+  const server = http.createServer((req, res) => {
+    const corsHeaders = cors(req);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, corsHeaders);
+      res.end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const route = routes.find((r) => url.pathname === r.prefix || url.pathname.startsWith(`${r.prefix}/`));
+    if (!route) {
+      sendJson(res, 404, { message: 'no Route matched with those values' }, corsHeaders);
+      return;
+    }
+    const rest = url.pathname.slice(route.prefix.length) || '/';
+    const isOpen = route.openPaths?.some((p) => p.test(rest)) ?? false;
+    const apikey = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? undefined;
+    if (!isOpen) {
+      if (!apikey) {
+        sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, corsHeaders);
+        return;
+      }
+      if (!validKeys.has(apikey)) {
+        sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, corsHeaders);
+        return;
+      }
+    }
+    const headers: http.OutgoingHttpHeaders = { ...req.headers };
+    // Kong forwards the key as the bearer token when the client sent none.
+    if (!headers.authorization && apikey) headers.authorization = `Bearer ${apikey}`;
+    headers['x-forwarded-for'] = req.socket.remoteAddress ?? '127.0.0.1';
+    headers['x-forwarded-host'] = req.headers.host ?? '';
+    headers['x-forwarded-prefix'] = route.prefix;
+    delete headers.host;
+
+    const upstream = http.request(
+      { host: '127.0.0.1', port: route.port, method: req.method, path: rest + url.search, headers },
+      (up) => {
+        const outHeaders: http.OutgoingHttpHeaders = { ...up.headers, ...corsHeaders };
+        res.writeHead(up.statusCode ?? 502, outHeaders);
+        up.pipe(res);
+      },
+    );
+    upstream.on('error', (error) => {
+      if (!res.headersSent) {
+        sendJson(res, 502, { message: `Upstream ${route.prefix} is not reachable: ${error.message}` }, corsHeaders);
+      } else {
+        res.destroy();
+      }
+    });
+    req.pipe(upstream);
+  });
+  server.keepAliveTimeout = 5000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.ports.api, '127.0.0.1', () => resolve());
+  });
+
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

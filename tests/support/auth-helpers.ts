@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { stackConfig, type StackConfig } from '../../supabase/local/config.ts';
+import { startAuth, type AuthOptions, type RunningAuth } from '../../supabase/local/auth/server.ts';
+import { startGateway } from '../../supabase/local/gateway.ts';
+import type { CaughtMail } from './inbox.ts';
+
+/**
+ * What the auth contract tests need: supabase-js clients as the app builds
+ * them, the inbox read as a person reads it, and auth instances of their own
+ * (short expiry, tiny limits) next to the test stack.
+ */
+export const stack: StackConfig = stackConfig('test');
+
+/**
+ * supabase-js needs a WebSocket on Node. `ws` works at runtime; only its event
+ * typings (Node's, not the DOM's) differ from what realtime-js declares.
+ */
+const transport = WebSocket as unknown as WebSocketLikeConstructor;
+
+/** Storage that lives as long as the client, so the PKCE code verifier survives between calls. */
+export function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+export function authClient(
+  opts: { flowType?: 'pkce' | 'implicit'; apiUrl?: string; key?: string } = {},
+): SupabaseClient {
+  return createClient(opts.apiUrl ?? stack.apiUrl, opts.key ?? stack.keys.anonKey, {
+    auth: {
+      flowType: opts.flowType ?? 'pkce',
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: memoryStorage(),
+    },
+    realtime: { transport },
+  });
+}
+
+export const serviceClient = (apiUrl = stack.apiUrl): SupabaseClient =>
+  authClient({ apiUrl, key: stack.keys.serviceRoleKey, flowType: 'implicit' });
+
+export const uniqueEmail = (label: string): string => `${label}.${randomUUID().slice(0, 8)}@auth-tests.accord.test`;
+
+/** Where the app sends people back to, on the test profile's app port. */
+export const callbackUrl = (query = ''): string => `${stack.appUrl}/auth/callback${query}`;
+
+async function inbox(): Promise<CaughtMail[]> {
+  const res = await fetch(`${stack.inboxUrl}/email`);
+  if (!res.ok) throw new Error(`Inbox answered ${res.status}`);
+  return (await res.json()) as CaughtMail[];
+}
+
+const isTo = (mail: CaughtMail, address: string) => mail.to.some((t) => t.address.toLowerCase() === address.toLowerCase());
+
+/** The ids of the mails `address` has so far; pass them to `nextMail` to wait for a new one. */
+export async function mailIds(address: string): Promise<Set<string>> {
+  return new Set((await inbox()).filter((m) => isTo(m, address)).map((m) => m.id));
+}
+
+/**
+ * The first mail to `address` that is not in `seen`. Identity, not arrival
+ * time, tells old from new: MailDev stamps mails with whole seconds.
+ */
+export async function nextMail(address: string, seen: Set<string> = new Set(), timeoutMs = 10_000): Promise<CaughtMail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const fresh = (await inbox()).find((m) => isTo(m, address) && !seen.has(m.id));
+    if (fresh) return fresh;
+    if (Date.now() > until) throw new Error(`No new mail to ${address} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The /verify link of the mail's button. */
+export function linkIn(mail: CaughtMail): string {
+  const m = /<a href="([^"]*\/verify\?[^"]*)"/.exec(mail.html);
+  if (!m) throw new Error(`No /verify link in mail "${mail.subject}"`);
+  return m[1].replace(/&amp;/g, '&');
+}
+
+/** The one-time code, as the text version shows it on a line of its own. */
+export function codeIn(mail: CaughtMail): string {
+  const m = /^\s*(\d{6})\s*$/m.exec(mail.text);
+  if (!m) throw new Error(`No 6-digit code in mail "${mail.subject}"`);
+  return m[1];
+}
+
+/** Opens a link as a browser would, stopping at the redirect; returns where it points. */
+export async function follow(link: string): Promise<URL> {
+  const res = await fetch(link, { redirect: 'manual' });
+  const location = res.headers.get('location');
+  if (res.status !== 303 || !location) throw new Error(`Expected a 303 redirect from ${link}, got ${res.status}`);
+  return new URL(location);
+}
+
+export const fragment = (url: URL): URLSearchParams => new URLSearchParams(url.hash.slice(1));
+
+export function decodeJwt(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** Signs in a fresh address by e-mail code and returns the signed-in client and session. */
+export async function signInByCode(email: string, client: SupabaseClient = authClient()) {
+  const seen = await mailIds(email);
+  const sent = await client.auth.signInWithOtp({ email, options: { emailRedirectTo: callbackUrl() } });
+  if (sent.error) throw sent.error;
+  const mail = await nextMail(email, seen);
+  const verified = await client.auth.verifyOtp({ email, token: codeIn(mail), type: 'email' });
+  if (verified.error || !verified.data.session) throw verified.error ?? new Error('verifyOtp returned no session');
+  return { client, session: verified.data.session, user: verified.data.user! };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface IsolatedAuth {
+  /** Give this to supabase-js: a gateway in front of the instance, like the stack's. */
+  apiUrl: string;
+  /** The instance itself, for calls that must choose their X-Forwarded-For. */
+  authUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second auth service on the test database and mail catcher, with its own
+ * settings (and so its own rate-limit counters), behind its own gateway.
+ */
+export async function startIsolatedAuth(overrides: Partial<AuthOptions['settings']>): Promise<IsolatedAuth> {
+  const [authPort, apiPort] = await Promise.all([freePort(), freePort()]);
+  const apiUrl = `http://localhost:${apiPort}`;
+  const auth: RunningAuth = await startAuth({
+    port: authPort,
+    dbUrl: `postgresql://supabase_auth_admin:postgres@127.0.0.1:${stack.ports.db}/postgres`,
+    keys: stack.keys,
+    settings: { ...stack.auth, ...overrides },
+    apiExternalUrl: `${apiUrl}/auth/v1`,
+    smtp: { host: '127.0.0.1', port: stack.ports.smtp },
+    sender: { email: 'no-reply@accord.test', name: 'Accord' },
+    log: () => undefined,
+  });
+  const gateway = await startGateway({ ...stack, ports: { ...stack.ports, api: apiPort } }, [
+    { prefix: '/auth/v1', port: authPort, openPaths: [/^\/verify$/, /^\/\.well-known\/jwks\.json$/, /^\/health$/] },
+  ]);
+  return {
+    apiUrl,
+    authUrl: auth.url,
+    stop: async () => {
+      await gateway.stop();
+      await auth.stop();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium (or CHROME_PATH), launched as the project's browser tests need it. */
+export function chromePath(): string {
+  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    throw new Error(`Chromium not found at ${path}. Install it with \`apt-get install -y chromium\` or set CHROME_PATH.`);
+  }
+  return path;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}

@@ -1,0 +1,84 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+function readAppPort(): number {
+  const raw = process.env.APP_PORT;
+  if (raw === undefined || raw === '') return 5173;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`APP_PORT must be a TCP port number between 1 and 65535 (got "${raw}").`);
+  }
+  return port;
+}
+
+const appPort = readAppPort();
+
+export default defineConfig({
+  plugins: [react()],
+  // strictPort: the local stack and the e2e tests point at APP_PORT, so silently
+  // moving to the next free port would leave them talking to nothing.
+  server: { port: appPort, strictPort: true },
+  preview: { port: appPort, strictPort: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries every page needs, in their own long-lived chunks: a release
+        // that only changes app code leaves them cached in visitors' browsers.
+        // Only eagerly loaded packages belong here, or a group would pull code
+        // from lazy pages into the first load.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /[\\/]node_modules[\\/](?:react-router|react-router-dom)[\\/]/ },
+            { name: 'supabase', test: /[\\/]node_modules[\\/](?:@supabase[\\/]|iceberg-js[\\/])/ },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'supabase/local/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx', 'tests/model/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/testing/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db',
+          environment: 'node',
+          include: ['tests/db/**/*.test.ts', 'tests/auth/**/*.test.ts'],
+          globalSetup: ['tests/support/global-stack.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/global-stack-with-app.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
