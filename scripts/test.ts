@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { startStack } from '../supabase/local/stack.ts';
 
 /**
@@ -9,11 +9,17 @@ import { startStack } from '../supabase/local/stack.ts';
 const started = Date.now();
 const results: { step: string; seconds: number; ok: boolean }[] = [];
 
-function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+// Asynchronous on purpose: the test stack's auth service, gateway and mail
+// catcher live in this process, and a blocking spawn would starve them.
+async function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
   console.log(`\n▶ ${step}: ${cmd} ${args.join(' ')}`);
   const t0 = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = r.status === 0;
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (c) => resolve(c));
+    child.on('error', () => resolve(1));
+  });
+  const ok = code === 0;
   results.push({ step, seconds: (Date.now() - t0) / 1000, ok });
   return ok;
 }
@@ -26,9 +32,9 @@ function summary(): void {
 
 const npx = 'npx';
 let ok =
-  run('typecheck', npx, ['tsc', '-b']) &&
-  run('lint', npx, ['eslint', '.', '--max-warnings', '0']) &&
-  run('unit + component', npx, ['vitest', 'run', '--project', 'unit', '--project', 'component']);
+  (await run('typecheck', npx, ['tsc', '-b'])) &&
+  (await run('lint', npx, ['eslint', '.', '--max-warnings', '0'])) &&
+  (await run('unit + component', npx, ['vitest', 'run', '--project', 'unit', '--project', 'component']));
 
 if (ok) {
   console.log('\n▶ starting the test stack (fresh database on ports 55321…)');
@@ -38,9 +44,9 @@ if (ok) {
   const env = { ACCORD_TEST_STACK: 'running' };
   try {
     ok =
-      run('db advisors', npx, ['tsx', 'supabase/local/db-advisors.ts', '--profile', 'test'], env) &&
-      run('db + auth contract', npx, ['vitest', 'run', '--project', 'db'], env) &&
-      run('browser (e2e)', npx, ['vitest', 'run', '--project', 'e2e'], env);
+      (await run('db advisors', npx, ['tsx', 'supabase/local/db-advisors.ts', '--profile', 'test'], env)) &&
+      (await run('db + auth contract', npx, ['vitest', 'run', '--project', 'db'], env)) &&
+      (await run('browser (e2e)', npx, ['vitest', 'run', '--project', 'e2e'], env));
   } finally {
     await stack.stop();
   }

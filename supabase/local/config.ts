@@ -47,6 +47,11 @@ export interface AuthSettings {
   emailMaxFrequencySeconds: number;
   otpLength: number;
   otpExpirySeconds: number;
+  /** `[auth.email] enable_confirmations`: when false, a sign-up is confirmed at once. */
+  enableConfirmations: boolean;
+  /** `[auth.email] double_confirm_changes`: an address change is confirmed from both addresses. */
+  secureEmailChange: boolean;
+  passwordMinLength: number;
   /** Per-IP request limits per 5 minutes. */
   rateLimits: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number };
 }
@@ -118,6 +123,9 @@ function readAuthSettings(profile: StackProfile, appPort: number): AuthSettings 
     emailMaxFrequencySeconds: seconds(email.max_frequency, 1),
     otpLength: Number(email.otp_length ?? 6),
     otpExpirySeconds: Number(email.otp_expiry ?? 3600),
+    enableConfirmations: email.enable_confirmations === true,
+    secureEmailChange: email.double_confirm_changes !== false,
+    passwordMinLength: Number(auth.minimum_password_length ?? 6),
     rateLimits: {
       signInSignUps: roomy ?? Number(rl.sign_in_sign_ups ?? 30),
       tokenVerifications: roomy ?? Number(rl.token_verifications ?? 30),
