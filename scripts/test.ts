@@ -32,6 +32,7 @@ function summary(): void {
 
 const npx = 'npx';
 let ok =
+  (await run('lockfile', npx, ['tsx', 'scripts/complete-lockfile.ts', '--check'])) &&
   (await run('typecheck', npx, ['tsc', '-b'])) &&
   (await run('lint', npx, ['eslint', '.', '--max-warnings', '0'])) &&
   (await run('unit + component', npx, ['vitest', 'run', '--project', 'unit', '--project', 'component']));
