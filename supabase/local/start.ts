@@ -1,8 +1,8 @@
-import net from 'node:net';
 import { startApp } from './app-server.ts';
 import { stackConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { startStack } from './stack.ts';
+import { portInUse } from './with-database.ts';
 
 /**
  * `npm start`: the local Supabase stack and the app, one command, one Ctrl-C.
@@ -10,17 +10,6 @@ import { startStack } from './stack.ts';
  */
 const withApp = !process.argv.includes('--no-app');
 const config = stackConfig('dev');
-
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 const busy = [];
 for (const [name, port] of Object.entries(config.ports)) {

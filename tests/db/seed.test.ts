@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../supabase/local/demo-accounts.ts';
-import { codeIn, waitForMail } from '../support/inbox.ts';
+import { codeIn, mailIds, nextMail } from '../support/inbox.ts';
 import { asAnon, asServiceRole, sql } from '../support/users.ts';
 
 /** supabase/seed.sql: the demo accounts can sign in and the trust registry is not empty. */
@@ -53,11 +53,10 @@ describe('seed: demo accounts', () => {
 
   it('sign in by e-mail code through the auth service and get their own answers', async () => {
     const client = asAnon();
-    // MailDev stamps mail to the whole second.
-    const since = Math.floor(Date.now() / 1000) * 1000;
+    const seen = await mailIds(DEMO.member.email);
     const sent = await client.auth.signInWithOtp({ email: DEMO.member.email, options: { shouldCreateUser: false } });
     expect(sent.error).toBeNull();
-    const code = codeIn(await waitForMail(DEMO.member.email, { since }));
+    const code = codeIn(await nextMail(DEMO.member.email, seen));
     const verified = await client.auth.verifyOtp({ email: DEMO.member.email, token: code, type: 'email' });
     expect(verified.error).toBeNull();
     expect(verified.data.user?.id).toBe(DEMO.member.id);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { linkIn, waitForMail } from '../support/inbox.ts';
+import { linkIn, mailIds, nextMail } from '../support/inbox.ts';
 
 const config = stackConfig('test');
 let browser: Browser;
@@ -42,13 +42,13 @@ describe('a visitor signs in with a magic link from the inbox', () => {
   it('asks for a link at /login, opens it from the inbox and comes back holding a session', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const since = Date.now();
+    const seen = await mailIds('member@accord.test');
     await page.goto(`${config.appUrl}/login`);
     await page.getByLabel(/e-?mail/i).fill('member@accord.test');
     await page.getByRole('button', { name: 'Send magic link' }).click();
     await page.getByText(/check your inbox/i).first().waitFor();
 
-    const mail = await waitForMail('member@accord.test', { since });
+    const mail = await nextMail('member@accord.test', seen);
     const link = linkIn(mail);
     expect(link).toContain(`${config.apiUrl}/auth/v1/verify`);
 

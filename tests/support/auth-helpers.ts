@@ -5,7 +5,9 @@ import WebSocket from 'ws';
 import { stackConfig, type StackConfig } from '../../supabase/local/config.ts';
 import { startAuth, type AuthOptions, type RunningAuth } from '../../supabase/local/auth/server.ts';
 import { startGateway } from '../../supabase/local/gateway.ts';
-import type { CaughtMail } from './inbox.ts';
+import { codeIn, mailIds, nextMail } from './inbox.ts';
+
+export { codeIn, linkIn, mailIds, nextMail } from './inbox.ts';
 
 /**
  * What the auth contract tests need: supabase-js clients as the app builds
@@ -53,47 +55,6 @@ export const uniqueEmail = (label: string): string => `${label}.${randomUUID().s
 
 /** Where the app sends people back to, on the test profile's app port. */
 export const callbackUrl = (query = ''): string => `${stack.appUrl}/auth/callback${query}`;
-
-async function inbox(): Promise<CaughtMail[]> {
-  const res = await fetch(`${stack.inboxUrl}/email`);
-  if (!res.ok) throw new Error(`Inbox answered ${res.status}`);
-  return (await res.json()) as CaughtMail[];
-}
-
-const isTo = (mail: CaughtMail, address: string) => mail.to.some((t) => t.address.toLowerCase() === address.toLowerCase());
-
-/** The ids of the mails `address` has so far; pass them to `nextMail` to wait for a new one. */
-export async function mailIds(address: string): Promise<Set<string>> {
-  return new Set((await inbox()).filter((m) => isTo(m, address)).map((m) => m.id));
-}
-
-/**
- * The first mail to `address` that is not in `seen`. Identity, not arrival
- * time, tells old from new: MailDev stamps mails with whole seconds.
- */
-export async function nextMail(address: string, seen: Set<string> = new Set(), timeoutMs = 10_000): Promise<CaughtMail> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const fresh = (await inbox()).find((m) => isTo(m, address) && !seen.has(m.id));
-    if (fresh) return fresh;
-    if (Date.now() > until) throw new Error(`No new mail to ${address} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The /verify link of the mail's button. */
-export function linkIn(mail: CaughtMail): string {
-  const m = /<a href="([^"]*\/verify\?[^"]*)"/.exec(mail.html);
-  if (!m) throw new Error(`No /verify link in mail "${mail.subject}"`);
-  return m[1].replace(/&amp;/g, '&');
-}
-
-/** The one-time code, as the text version shows it on a line of its own. */
-export function codeIn(mail: CaughtMail): string {
-  const m = /^\s*(\d{6})\s*$/m.exec(mail.text);
-  if (!m) throw new Error(`No 6-digit code in mail "${mail.subject}"`);
-  return m[1];
-}
 
 /** Opens a link as a browser would, stopping at the redirect; returns where it points. */
 export async function follow(link: string): Promise<URL> {
