@@ -134,9 +134,22 @@ function readAuthSettings(profile: StackProfile, appPort: number): AuthSettings 
   };
 }
 
+/**
+ * ACCORD_TEST_PORT_OFFSET moves the test profile's ports (and data directory),
+ * so two checkouts or two engineers can run the test tiers at the same time.
+ */
+function testPortOffset(): number {
+  const raw = process.env.ACCORD_TEST_PORT_OFFSET;
+  if (!raw) return 0;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 900) throw new Error(`ACCORD_TEST_PORT_OFFSET must be an integer from 0 to 900 (got "${raw}")`);
+  return n;
+}
+
 export function stackConfig(profile: StackProfile = 'dev'): StackConfig {
-  const ports = { ...BASE_PORTS[profile] };
-  const dataDir = join(ROOT_DIR, '.data', profile);
+  const offset = profile === 'test' ? testPortOffset() : 0;
+  const ports = Object.fromEntries(Object.entries(BASE_PORTS[profile]).map(([k, v]) => [k, v + offset])) as unknown as StackPorts;
+  const dataDir = join(ROOT_DIR, '.data', offset ? `${profile}-${offset}` : profile);
   const appUrl = `http://localhost:${ports.app}`;
   return {
     profile,
