@@ -62,7 +62,7 @@ export default defineConfig({
         test: {
           name: 'db',
           environment: 'node',
-          include: ['tests/db/**/*.test.ts', 'tests/auth/**/*.test.ts'],
+          include: ['tests/db/**/*.test.ts', 'tests/auth/**/*.test.ts', 'tests/storage/**/*.test.ts'],
           globalSetup: ['tests/support/global-stack.ts'],
           fileParallelism: false,
           testTimeout: 30_000,

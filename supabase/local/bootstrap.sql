@@ -17,7 +17,7 @@ create role authenticator login noinherit password 'postgres';
 grant anon, authenticated, service_role to authenticator;
 -- The auth service owns the auth schema, as supabase_auth_admin does on hosted.
 create role supabase_auth_admin login noinherit createrole password 'postgres';
--- The storage service (a later issue) owns the storage schema.
+-- The storage service (supabase/local/storage/) owns the storage schema.
 create role supabase_storage_admin login noinherit createrole password 'postgres';
 grant anon, authenticated, service_role to supabase_storage_admin;
 
@@ -252,7 +252,7 @@ grant all on all tables in schema auth to postgres, service_role;
 grant usage on schema auth to postgres;
 
 -- ---------------------------------------------------------------------------
--- storage schema (buckets and objects; the storage service is a later issue)
+-- storage schema (buckets and objects, as Supabase Storage keeps them)
 -- ---------------------------------------------------------------------------
 create schema storage authorization supabase_storage_admin;
 grant usage on schema storage to anon, authenticated, service_role, postgres;

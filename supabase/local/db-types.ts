@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { ROOT_DIR } from './config.ts';
+import { ROOT_DIR, type StackProfile } from './config.ts';
 import { withDatabase } from './with-database.ts';
 
 /** The CLI prints unformatted code; TypeScript's own formatter makes the diff readable. */
@@ -30,9 +30,14 @@ function format(raw: string): string {
   return text.replace(/\n[ \t]*\n(?=[ \t]*[\]}])/g, '\n').replace(/\n\s*\n(\s*\n)+/g, '\n\n');
 }
 
-/** `npm run db:types`: regenerate src/data/database.types.ts with the Supabase CLI from the local database. */
+/**
+ * `npm run db:types`: regenerate src/data/database.types.ts with the Supabase CLI from the local database.
+ * `--profile test` reads the test stack's database instead (while the development one is busy, say).
+ */
 const out = join(ROOT_DIR, 'src/data/database.types.ts');
-await withDatabase('dev', async (dbUrl) => {
+const i = process.argv.indexOf('--profile');
+const profile = (i > 0 ? process.argv[i + 1] : 'dev') as StackProfile;
+await withDatabase(profile, async (dbUrl) => {
   // sslmode=disable, or the CLI prints a TLS notice into the generated file.
   const types = execFileSync(
     join(ROOT_DIR, 'node_modules/.bin/supabase'),

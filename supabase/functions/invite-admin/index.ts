@@ -1,0 +1,149 @@
+/**
+ * POST /functions/v1/invite-admin  { "email": "someone@example.org" }
+ *
+ * A system administrator invites someone to become one. The invitation is
+ * created AS THE CALLER (their JWT, through create_admin_invitation), so the
+ * database's own rule decides who may invite; only the sign-in link for the
+ * invitee needs the service role, which is why this is an Edge Function and
+ * not a browser call. Inviting an address again is "resend": a new token, and
+ * the previous invitation to that address is revoked by the RPC.
+ *
+ * Answers (JSON): 201 { invitationId, email, expiresAt }; otherwise { error, message }
+ * with 400 invalid_request | invalid_email, 401 not_authenticated, 403 forbidden,
+ * 405 method_not_allowed, 409 already_admin, 502 email_failed, 500 internal.
+ * Environment: docs/decisions/013-admin-invitation-delivery.md.
+ */
+import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+
+import { failure, json, preflight } from '../_shared/http.ts';
+import { sendMail } from '../_shared/mailer.ts';
+import { renderInvitationEmail } from './email.ts';
+
+/** The same rule as create_admin_invitation(), so a typo is answered before anything is written. */
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+interface CreatedInvitation {
+  invitation_id: string;
+  token: string;
+  expires_at: string;
+}
+
+interface PostgrestErrorLike {
+  code?: string;
+  message?: string;
+}
+
+const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+
+function env(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+/** What the RPC's refusals mean for the caller (codes from docs/decisions/002 and 013). */
+function refusal(error: PostgrestErrorLike, email: string): Response {
+  if (error.code === '42501') {
+    return failure(403, 'forbidden', 'Only system administrators can invite administrators.');
+  }
+  if (error.message === 'invalid_email') {
+    return failure(400, 'invalid_email', 'Enter a valid e-mail address, for example name@organisation.org.');
+  }
+  if (error.message === 'already_admin') {
+    return failure(409, 'already_admin', `${email} is already a system administrator.`);
+  }
+  // PostgREST's codes for a JWT it refuses (expired, malformed).
+  if (error.code?.startsWith('PGRST30')) {
+    return failure(401, 'not_authenticated', 'Your session has expired. Sign in again to invite administrators.');
+  }
+  console.error('create_admin_invitation failed:', error);
+  return failure(500, 'internal', 'The invitation could not be created. Please try again.');
+}
+
+/** Nothing reached the invitee: withdraw the invitation so the list does not show one they never got. */
+async function withdraw(caller: SupabaseClient, invitationId: string): Promise<void> {
+  const { error } = await caller.rpc('revoke_admin_invitation', { p_invitation_id: invitationId });
+  if (error) console.error('Could not withdraw invitation', invitationId, error);
+}
+
+async function handle(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return preflight();
+  if (req.method !== 'POST') return failure(405, 'method_not_allowed', 'Send a POST request with { "email": "…" }.');
+
+  const authorization = req.headers.get('Authorization') ?? '';
+  const jwt = /^Bearer (\S+)$/.exec(authorization)?.[1];
+  if (!jwt) return failure(401, 'not_authenticated', 'Sign in to invite administrators.');
+
+  const url = env('SUPABASE_URL');
+  const siteUrl = env('SITE_URL');
+  // The caller's own client: every database call below runs with their rights.
+  const caller = createClient(url, env('SUPABASE_ANON_KEY'), {
+    ...clientOptions,
+    global: { headers: { Authorization: `Bearer ${jwt}` } },
+  });
+  // The project's keys are JWTs too; only a person's session may invite.
+  const { data: who, error: whoError } = await caller.auth.getUser(jwt);
+  if (whoError || !who.user) return failure(401, 'not_authenticated', 'Sign in to invite administrators.');
+
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    return failure(400, 'invalid_request', 'The request body must be JSON: { "email": "…" }.');
+  }
+  const raw = (body as { email?: unknown } | null)?.email;
+  const email = typeof raw === 'string' ? raw.trim() : '';
+  if (!EMAIL.test(email) || email.length > 320) {
+    return failure(400, 'invalid_email', 'Enter a valid e-mail address, for example name@organisation.org.');
+  }
+
+  const { data, error } = await caller.rpc('create_admin_invitation', { p_email: email });
+  if (error) return refusal(error, email);
+  const invitation = (data as CreatedInvitation[])[0];
+
+  // The link signs the invitee in and lands on the callback, which forwards the
+  // token to /admin/accept-invitation. magiclink (not invite): it works for an
+  // existing account too, and for a new address GoTrue creates the account.
+  // Not PKCE: the invitee opens it in their own browser, which holds no code verifier.
+  const callback = new URL('/auth/callback', siteUrl);
+  callback.searchParams.set('invitation_token', invitation.token);
+  const service = createClient(url, env('SUPABASE_SERVICE_ROLE_KEY'), clientOptions);
+  const { data: link, error: linkError } = await service.auth.admin.generateLink({
+    type: 'magiclink',
+    email,
+    options: { redirectTo: callback.href },
+  });
+  if (linkError || !link.properties?.action_link) {
+    console.error('generateLink failed:', linkError);
+    await withdraw(caller, invitation.invitation_id);
+    return failure(502, 'email_failed', 'The invitation e-mail could not be prepared, so no invitation was sent. Please try again.');
+  }
+
+  const acceptUrl = new URL('/admin/accept-invitation', siteUrl);
+  acceptUrl.searchParams.set('token', invitation.token);
+  const mail = renderInvitationEmail({
+    email,
+    inviterEmail: who.user.email ?? null,
+    signInLink: link.properties.action_link,
+    invitationLink: acceptUrl.href,
+    expiresAt: new Date(invitation.expires_at),
+  });
+  try {
+    await sendMail({ to: email, ...mail });
+  } catch (mailError) {
+    console.error('Sending the invitation failed:', mailError);
+    await withdraw(caller, invitation.invitation_id);
+    return failure(502, 'email_failed', 'The invitation e-mail could not be sent, so no invitation was created. Please try again.');
+  }
+
+  return json({ invitationId: invitation.invitation_id, email, expiresAt: invitation.expires_at }, 201);
+}
+
+Deno.serve(async (req) => {
+  try {
+    return await handle(req);
+  } catch (error) {
+    console.error('invite-admin:', error);
+    return failure(500, 'internal', 'Something went wrong while sending the invitation. Please try again.');
+  }
+});

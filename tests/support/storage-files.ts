@@ -1,0 +1,59 @@
+import { expect } from 'vitest';
+
+/**
+ * Files for the storage tests: the smallest bytes each type's signature
+ * accepts, padded to a size when a limit is under test, and the outcome of a
+ * refused storage call as supabase-js reports it.
+ */
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function padded(head: Buffer, size: number): Buffer {
+  return size <= head.length ? head : Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
+}
+
+/** A "PDF" of `size` bytes (only its signature matters to Storage). */
+export function pdfBytes(size = 64, text = 'proof of registration'): Buffer {
+  return padded(Buffer.from(`%PDF-1.7\n% ${text}\n`), size);
+}
+
+export function pngBytes(size = 64): Buffer {
+  return padded(Buffer.from([...PNG_SIGNATURE, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]), size);
+}
+
+export function jpegBytes(size = 64): Buffer {
+  return padded(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]), size);
+}
+
+export function gifBytes(): Buffer {
+  return Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+}
+
+/** A File as a browser's file input gives it (supabase-js sends it as multipart form data). */
+export function file(bytes: Buffer, name: string, type: string): File {
+  return new File([bytes], name, { type });
+}
+
+interface StorageOutcome {
+  data: unknown;
+  error: { message: string; status?: number; statusCode?: string } | null;
+}
+
+/**
+ * A refusal as hosted Storage words it: HTTP 400 for every client error, the
+ * meaningful status in the body's `statusCode` (supabase-js: `error.statusCode`).
+ */
+export function expectStorageError(result: StorageOutcome, statusCode: string, message?: string | RegExp): void {
+  expect(result.error, 'expected the storage call to be refused').not.toBeNull();
+  expect(result.data).toBeNull();
+  expect(result.error?.statusCode).toBe(statusCode);
+  expect(result.error?.status).toBe(400);
+  if (typeof message === 'string') expect(result.error?.message).toBe(message);
+  else if (message) expect(result.error?.message).toMatch(message);
+}
+
+/** The text of a downloaded Blob. */
+export async function text(blob: Blob | null): Promise<string> {
+  expect(blob).not.toBeNull();
+  return Buffer.from(await (blob as Blob).arrayBuffer()).toString('latin1');
+}
