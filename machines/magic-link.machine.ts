@@ -15,6 +15,8 @@ export type MagicLinkType = 'admin_magiclink';
 export interface SendLinkInput {
   email: string;
   type: MagicLinkType | undefined;
+  /** A remembered location (already checked by safeInternalPath) for the callback to return to. */
+  next?: string;
 }
 
 export interface VerifyCodeInput {
@@ -31,6 +33,8 @@ export type MagicLinkFailureKind = 'send' | 'resend' | 'verify';
 
 export interface MagicLinkContext {
   audience: MagicLinkAudience;
+  /** Where the person was going before they were sent to sign in; carried through the link. */
+  next: string | null;
   email: string;
   code: string;
   emailError: string | null;
@@ -70,9 +74,18 @@ export function linkTypeFor(audience: MagicLinkAudience): MagicLinkType | undefi
   return audience === 'admin' ? 'admin_magiclink' : undefined;
 }
 
-export function callbackPathFor(audience: MagicLinkAudience): string {
+export function callbackPathFor(audience: MagicLinkAudience, next: string | null = null): string {
+  const params: string[] = [];
   const type = linkTypeFor(audience);
-  return type ? `/auth/callback?type=${type}` : '/auth/callback';
+  if (type) params.push(`type=${type}`);
+  if (next) params.push(`next=${encodeURIComponent(next)}`);
+  return params.length > 0 ? `/auth/callback?${params.join('&')}` : '/auth/callback';
+}
+
+function sendLinkInput(context: MagicLinkContext): SendLinkInput {
+  const input: SendLinkInput = { email: context.sentTo ?? context.email.trim(), type: linkTypeFor(context.audience) };
+  if (context.next) input.next = context.next;
+  return input;
 }
 
 function messageOf(error: unknown): string {
@@ -88,7 +101,7 @@ export const magicLinkMachine = setup({
   types: {} as {
     context: MagicLinkContext;
     events: MagicLinkEvent;
-    input: { audience: MagicLinkAudience };
+    input: { audience: MagicLinkAudience; next?: string | null };
     output: MagicLinkOutput;
     tags: 'pending' | 'codeEntry';
   },
@@ -129,6 +142,7 @@ export const magicLinkMachine = setup({
   id: 'magicLink',
   context: ({ input }) => ({
     audience: input.audience,
+    next: input.next ?? null,
     email: '',
     code: '',
     emailError: null,
@@ -153,7 +167,7 @@ export const magicLinkMachine = setup({
       entry: 'clearFailure',
       invoke: {
         src: 'sendLink',
-        input: ({ context }) => ({ email: context.sentTo ?? context.email.trim(), type: linkTypeFor(context.audience) }),
+        input: ({ context }) => sendLinkInput(context),
         onDone: { target: 'awaitingCode' },
         onError: {
           target: 'editing',
@@ -175,7 +189,7 @@ export const magicLinkMachine = setup({
       entry: 'clearFailure',
       invoke: {
         src: 'sendLink',
-        input: ({ context }) => ({ email: context.sentTo ?? context.email.trim(), type: linkTypeFor(context.audience) }),
+        input: ({ context }) => sendLinkInput(context),
         onDone: { target: 'awaitingCode', actions: 'markResent' },
         onError: {
           target: 'awaitingCode',
@@ -202,5 +216,5 @@ export const magicLinkMachine = setup({
       type: 'final',
     },
   },
-  output: ({ context }) => ({ to: callbackPathFor(context.audience) }),
+  output: ({ context }) => ({ to: callbackPathFor(context.audience, context.next) }),
 });

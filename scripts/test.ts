@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { stackConfig } from '../supabase/local/config.ts';
 import { startStack } from '../supabase/local/stack.ts';
 
 /**
@@ -38,7 +39,7 @@ let ok =
   (await run('unit + component', npx, ['vitest', 'run', '--project', 'unit', '--project', 'component']));
 
 if (ok) {
-  console.log('\n▶ starting the test stack (fresh database on ports 55321…)');
+  console.log(`\n▶ starting the test stack (fresh database, API on ${stackConfig('test').apiUrl})`);
   const t0 = Date.now();
   const stack = await startStack('test', { fresh: true });
   results.push({ step: 'test stack start', seconds: (Date.now() - t0) / 1000, ok: true });

@@ -13,7 +13,7 @@ export function callbackUrl(): string {
 /** The magic-link machine's side effects, backed by the real client. */
 export const magicLinkActors = {
   sendLink: fromPromise<void, SendLinkInput>(({ input }) =>
-    sendMagicLink(supabase, { email: input.email, redirectTo: callbackUrl(), type: input.type }),
+    sendMagicLink(supabase, { email: input.email, redirectTo: callbackUrl(), type: input.type, next: input.next }),
   ),
   verifyCode: fromPromise<void, VerifyCodeInput>(async ({ input }) => {
     await verifyOtp(supabase, { email: input.email, token: input.code, type: 'email' });

@@ -2,12 +2,12 @@ import { Box, Flex, SkipNavLink } from '@chakra-ui/react';
 import { Suspense, useEffect, useRef, type RefObject } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
 
+import type { SessionFacts } from '../../machines/access';
 import { Footer } from '../components/layout/footer';
-import { NavBar } from '../components/layout/nav-bar';
+import { NavBar, type NavBarSession } from '../components/layout/nav-bar';
 import { PageSpinner } from '../components/page-spinner';
 import { navItems } from './routes';
-import { useSessionFacts } from './session-context';
-import { useSignOut } from './use-sign-out';
+import { useSession } from './session-context';
 
 export const MAIN_CONTENT_ID = 'main-content';
 const SITE_TITLE = 'Accord — the trust and acceptance network';
@@ -44,9 +44,15 @@ function useFocusMainOnNavigation(main: RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
+/** The nav bar's view of the session. Facts that failed to load still leave a signed-in person who can sign out. */
+function navSessionOf(facts: SessionFacts): NavBarSession {
+  if (facts.status === 'signedIn') return { status: 'signedIn', email: facts.email, isSystemAdmin: facts.isSystemAdmin };
+  if (facts.status === 'error') return { status: 'signedIn', email: facts.email, isSystemAdmin: false };
+  return facts;
+}
+
 export function AppLayout() {
-  const session = useSessionFacts();
-  const signOut = useSignOut();
+  const session = useSession();
   const main = useRef<HTMLElement>(null);
   useDocumentTitle();
   useFocusMainOnNavigation(main);
@@ -56,7 +62,7 @@ export function AppLayout() {
       <SkipNavLink id={MAIN_CONTENT_ID} zIndex="skipNav">
         Skip to content
       </SkipNavLink>
-      <NavBar items={navItems} session={session} onSignOut={() => void signOut()} />
+      <NavBar items={navItems} session={navSessionOf(session.facts)} onSignOut={session.signOut} />
       <Box as="main" id={MAIN_CONTENT_ID} ref={main} tabIndex={-1} flex="1" outline="none">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -10,15 +10,18 @@ import { createAppRouter } from './router';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element to render Accord into.');
 
+// Created before rendering so the session, which sits above the router, can navigate with it.
+const router = configError ? null : createAppRouter();
+
 createRoot(container).render(
   <StrictMode>
-    {configError ? (
+    {configError || !router ? (
       <ThemeProvider>
-        <ConfigErrorScreen message={configError} />
+        <ConfigErrorScreen message={configError ?? 'Accord is not configured.'} />
       </ThemeProvider>
     ) : (
-      <Providers>
-        <RouterProvider router={createAppRouter()} />
+      <Providers navigate={(to) => void router.navigate(to)}>
+        <RouterProvider router={router} />
       </Providers>
     )}
   </StrictMode>,

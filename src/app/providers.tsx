@@ -5,7 +5,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_STALE_MS } from '../../machines/timing';
 import { Toaster } from '../components/toaster';
 import { createQueryCache } from '../data/query-cache';
-import { SessionFactsProvider } from './session-context';
+import { SessionProvider } from './session-context';
 import { system } from './theme';
 
 const queryCache = createQueryCache({ cacheMs: QUERY_CACHE_MS });
@@ -26,14 +26,20 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   return <ChakraProvider value={system}>{children}</ChakraProvider>;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export interface ProvidersProps {
+  children: ReactNode;
+  /** The router's navigate: the session (signed out → /login) lives above the router. */
+  navigate: (to: string) => void;
+}
+
+export function Providers({ children, navigate }: ProvidersProps) {
   return (
     <ThemeProvider>
       <SWRConfig value={swrDefaults}>
-        <SessionFactsProvider>
+        <SessionProvider navigate={navigate}>
           {children}
           <Toaster />
-        </SessionFactsProvider>
+        </SessionProvider>
       </SWRConfig>
     </ThemeProvider>
   );

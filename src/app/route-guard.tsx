@@ -1,6 +1,12 @@
-import type { ReactNode } from 'react';
+import { Alert, Button, Container, Stack } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 
+import { decideAccess } from '../../machines/access';
+import { PageSpinner } from '../components/page-spinner';
+import { showToast } from '../components/toaster';
 import type { RouteKind } from './routes';
+import { useSession } from './session-context';
 
 export interface RouteGuardProps {
   /** The route's access kind from the route table. */
@@ -8,14 +14,63 @@ export interface RouteGuardProps {
   children: ReactNode;
 }
 
+export const CHECKING_ACCESS_LABEL = 'Checking your access…';
+
 /**
  * The one place where the router asks whether the visitor may see a route.
- * Every route is wrapped in it with its kind from the route table. The access
- * decision itself (machines/access.ts, fed by the session machine) arrives with
- * the guards issue; until then every kind renders its page, and the server's
- * row-level security remains what actually protects member, admin, investor and
- * stakeholder data.
+ * Every route is wrapped in it with its kind from the route table; the
+ * decision itself is machines/access.ts, fed by the session machine's facts,
+ * which are loaded once per sign-in — moving between pages asks the server
+ * nothing. Row-level security remains what actually protects the data.
  */
-export function RouteGuard({ children }: RouteGuardProps) {
-  return <>{children}</>;
+export function RouteGuard({ kind, children }: RouteGuardProps) {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const decision = useMemo(
+    () => decideAccess(kind, session.facts, { pathname: location.pathname, search: location.search, state: location.state }),
+    [kind, session.facts, location.pathname, location.search, location.state],
+  );
+
+  // One toast and one navigation per redirect, even though StrictMode runs
+  // effects twice and the facts may re-render the guard before it has moved.
+  const handled = useRef<string | null>(null);
+  const redirect = decision.type === 'redirect' ? decision : null;
+  const redirectKey = redirect ? `${location.key} ${redirect.to}` : null;
+  useEffect(() => {
+    if (!redirect || handled.current === redirectKey) return;
+    handled.current = redirectKey;
+    if (redirect.toast) showToast(redirect.toast);
+    // Replace, so Back does not return to a page that would only redirect again.
+    navigate(redirect.to, { replace: true });
+  }, [redirect, redirectKey, navigate]);
+
+  if (decision.type === 'allow') return <>{children}</>;
+  if (decision.type === 'unavailable') {
+    return (
+      <Container maxW="xl" py={{ base: '12', md: '20' }}>
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>We couldn't load your account</Alert.Title>
+            <Alert.Description>
+              <Stack gap="3" align="start">
+                <span>{decision.message}</span>
+                <Stack direction="row" gap="2">
+                  <Button size="sm" onClick={session.retry}>
+                    Try again
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={session.signOut}>
+                    Sign out
+                  </Button>
+                </Stack>
+              </Stack>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      </Container>
+    );
+  }
+  // Waiting for the facts, or on the way elsewhere: the page must not flash.
+  return <PageSpinner label={CHECKING_ACCESS_LABEL} />;
 }

@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
+
+import type { AccessKind } from '../../machines/access';
 
 /**
  * Who may open a route. The guard (route-guard.tsx), the router, the nav bar and
@@ -11,14 +14,7 @@ import type { ComponentType } from 'react';
  * - stakeholder: stakeholders only.
  * - investor:lite / investor:data_room: investors with that access level.
  */
-export type RouteKind =
-  | 'public'
-  | 'auth'
-  | 'member'
-  | 'admin'
-  | 'stakeholder'
-  | 'investor:lite'
-  | 'investor:data_room';
+export type RouteKind = AccessKind;
 
 export interface AppRoute {
   /** react-router path; `:name` marks a parameter. */
@@ -206,3 +202,8 @@ export const navItems: readonly { label: string; to: string }[] = routes
   .flatMap((route) => (route.nav ? [{ ...route.nav, to: route.path }] : []))
   .sort((a, b) => a.order - b.order)
   .map(({ label, to }) => ({ label, to }));
+
+/** The access kind of the route that `pathname` opens, or null for a path no route matches (the 404). */
+export function routeKindOf(pathname: string): RouteKind | null {
+  return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null)?.kind ?? null;
+}

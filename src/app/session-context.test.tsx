@@ -1,96 +1,122 @@
-import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { AccordClient } from '../data/client';
+import { Toaster } from '../components/toaster';
+import { createFakeSupabase, type FakePerson } from '../testing/fake-supabase';
 import { TestProviders } from '../testing/render';
-import { SessionFactsProvider, useSessionFacts } from './session-context';
+import { AppLayout } from './app-layout';
+import { RouteGuard } from './route-guard';
+import { SessionProvider, useSessionFacts } from './session-context';
 
-type Listener = (event: AuthChangeEvent, session: Session | null) => void;
+const member: FakePerson = {
+  id: 'u-member',
+  email: 'member@school.example',
+  facts: { approvalStatus: 'approved', isOrgAdmin: true },
+};
+const admin: FakePerson = { id: 'u-admin', email: 'root@accord.example', facts: { isSystemAdmin: true } };
 
-function sessionFor(id: string, email: string): Session {
-  return { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', user: { id, email } } as Session;
-}
-
-function fakeClient({ session = null as Session | null, admins = [] as string[] } = {}) {
-  const listeners: Listener[] = [];
-  const rpc = vi.fn(async (_fn: string, args: { user_uuid: string }) => ({
-    data: admins.includes(args.user_uuid),
-    error: null,
-  }));
-  const client = {
-    auth: {
-      getSession: vi.fn(async () => ({ data: { session }, error: null })),
-      onAuthStateChange: vi.fn((listener: Listener) => {
-        listeners.push(listener);
-        return { data: { subscription: { unsubscribe: vi.fn() } } };
-      }),
-    },
-    rpc,
-  } as unknown as AccordClient;
-  const emit = (event: AuthChangeEvent, next: Session | null) => act(() => listeners.forEach((l) => l(event, next)));
-  return { client, emit, rpc };
-}
-
-function Probe() {
+function Facts() {
   const facts = useSessionFacts();
-  return <output>{JSON.stringify(facts)}</output>;
+  return <output aria-label="facts">{JSON.stringify(facts)}</output>;
 }
 
-function renderFacts(client: AccordClient) {
+const memberPages = ['/dashboard', '/dashboard/settings', '/dashboard/help', '/dashboard/members'];
+
+function renderShell(fake: ReturnType<typeof createFakeSupabase>, at = '/') {
+  const routes: RouteObject[] = [
+    {
+      element: <AppLayout />,
+      children: [
+        { path: '/', element: <Facts /> },
+        { path: '/login', element: <p>login page</p> },
+        ...memberPages.map((path) => ({
+          path,
+          element: (
+            <RouteGuard kind="member">
+              <p>member page {path}</p>
+            </RouteGuard>
+          ),
+        })),
+      ],
+    },
+  ];
+  const router = createMemoryRouter(routes, { initialEntries: [at] });
   render(
     <TestProviders>
-      <SessionFactsProvider client={client}>
-        <Probe />
-      </SessionFactsProvider>
+      <SessionProvider client={fake.client} navigate={(to) => void router.navigate(to)}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </SessionProvider>
     </TestProviders>,
   );
-  return () => JSON.parse(screen.getByRole('status').textContent ?? 'null') as unknown;
+  return router;
 }
 
-describe('SessionFactsProvider', () => {
-  it('reports signed out when there is no session', async () => {
-    const facts = renderFacts(fakeClient().client);
+const facts = () => JSON.parse(screen.getByRole('status', { name: 'facts' }).textContent ?? 'null') as { status: string };
+
+describe('SessionProvider with the real actors', () => {
+  it('reports a visitor as signed out and offers Member Login', async () => {
+    renderShell(createFakeSupabase());
     await vi.waitFor(() => expect(facts()).toEqual({ status: 'signedOut' }));
+    expect(screen.getAllByRole('link', { name: 'Member Login' })[0]).toHaveAttribute('href', '/login');
   });
 
-  it('reports a signed-in member with the e-mail, once the admin check has answered', async () => {
-    const { client, rpc } = fakeClient({ session: sessionFor('u1', 'ada@school.example') });
-    const facts = renderFacts(client);
-    await vi.waitFor(() =>
-      expect(facts()).toEqual({ status: 'signedIn', email: 'ada@school.example', isSystemAdmin: false }),
-    );
-    expect(rpc).toHaveBeenCalledWith('is_user_admin', { user_uuid: 'u1' });
+  it('loads the profile and every fact for a stored session, with the nav bar to match', async () => {
+    const fake = createFakeSupabase({ people: [member], signedIn: member });
+    renderShell(fake);
+    await vi.waitFor(() => expect(facts()).toMatchObject({ status: 'signedIn', approval: 'approved', isOrgAdmin: true }));
+    expect(fake.requests.sort()).toEqual([
+      'investor_access?maybeSingle',
+      'profiles?single',
+      'rpc/check_user_org_approval_status',
+      'rpc/is_any_organization_admin',
+      'rpc/is_user_admin',
+      'stakeholders?maybeSingle',
+    ]);
+    expect(screen.getByRole('link', { name: 'Member Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
-  it('reports a system admin', async () => {
-    const { client } = fakeClient({ session: sessionFor('root', 'root@accord.example'), admins: ['root'] });
-    const facts = renderFacts(client);
-    await vi.waitFor(() =>
-      expect(facts()).toEqual({ status: 'signedIn', email: 'root@accord.example', isSystemAdmin: true }),
-    );
-  });
-
-  it('follows sign-in and sign-out events', async () => {
-    const { client, emit } = fakeClient();
-    const facts = renderFacts(client);
+  it('labels the dashboard button Admin Dashboard for a system admin', async () => {
+    const fake = createFakeSupabase({ people: [admin] });
+    renderShell(fake);
     await vi.waitFor(() => expect(facts()).toEqual({ status: 'signedOut' }));
-
-    emit('SIGNED_IN', sessionFor('u2', 'grace@clinic.example'));
-    await vi.waitFor(() =>
-      expect(facts()).toEqual({ status: 'signedIn', email: 'grace@clinic.example', isSystemAdmin: false }),
-    );
-
-    emit('SIGNED_OUT', null);
-    await vi.waitFor(() => expect(facts()).toEqual({ status: 'signedOut' }));
+    act(() => fake.signIn(admin));
+    expect(await screen.findByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
   });
 
-  it('treats a failed admin check as not an admin', async () => {
-    const { client } = fakeClient({ session: sessionFor('u1', 'ada@school.example') });
-    (client as unknown as { rpc: unknown }).rpc = vi.fn(async () => ({ data: null, error: { message: 'boom' } }));
-    const facts = renderFacts(client);
-    await vi.waitFor(() =>
-      expect(facts()).toEqual({ status: 'signedIn', email: 'ada@school.example', isSystemAdmin: false }),
-    );
+  it('asks the server nothing more while a member moves between member pages', async () => {
+    const fake = createFakeSupabase({ people: [member], signedIn: member });
+    const router = renderShell(fake, '/dashboard');
+    expect(await screen.findByText('member page /dashboard')).toBeInTheDocument();
+    const before = [...fake.requests];
+    expect(fake.rpcRequests()).toHaveLength(3);
+    for (const path of [...memberPages.slice(1), '/dashboard']) {
+      await act(() => router.navigate(path));
+      expect(await screen.findByText(`member page ${path}`)).toBeInTheDocument();
+    }
+    // A repeated SIGNED_IN for the same person (tab refocus) changes nothing either.
+    act(() => fake.signIn(member));
+    expect(fake.requests).toEqual(before);
+  });
+
+  it('signs out from the account menu: "Signed out", /login, Member Login again', async () => {
+    const user = userEvent.setup();
+    const fake = createFakeSupabase({ people: [member], signedIn: member });
+    const router = renderShell(fake, '/dashboard');
+    await screen.findByText('member page /dashboard');
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText(member.email)).toBeVisible();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
+
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    // Plain /login, not /login?next=/dashboard: the guard's redirect must not win.
+    await vi.waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login'));
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(screen.getByText('You have been successfully signed out.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Member Login' }).length).toBeGreaterThan(0);
   });
 });

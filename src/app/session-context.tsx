@@ -1,82 +1,85 @@
-import type { Session } from '@supabase/supabase-js';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createActorContext } from '@xstate/react';
+import { useMemo, useRef, type ReactNode } from 'react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 
+import type { SessionFacts } from '../../machines/access';
+import { factsOf, sessionMachine } from '../../machines/session.machine';
+import { createSessionActors } from '../actors/session-actors';
+import { showToast } from '../components/toaster';
 import { supabase, type AccordClient } from '../data/client';
-import { useIsUserAdmin } from '../data/auth/is-user-admin';
 
 /**
- * The few facts about the visitor that the shell needs (nav bar, guards).
- * The session machine (next issue) will provide the same shape.
+ * The session: one long-lived actor for the whole app (handbook §3), created
+ * here at the root. Components read it through the hooks below and never see
+ * the machine's states or events.
  */
-export type SessionFacts =
-  | { status: 'signedOut' }
-  | { status: 'loading' }
-  | { status: 'signedIn'; email: string; isSystemAdmin: boolean };
+const SessionActor = createActorContext(sessionMachine);
 
-interface SignedInUser {
-  id: string;
-  email: string;
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+export interface SessionProviderProps {
+  children: ReactNode;
+  /** Where the app navigates, e.g. the data router's `navigate`: the provider sits outside the router. */
+  navigate: (to: string) => void;
+  client?: AccordClient;
+  /** Tests pass the machine with fake actors; the app uses the real ones. */
+  logic?: typeof sessionMachine;
 }
 
-type AuthState = { known: false } | { known: true; user: SignedInUser | null };
-
-const SessionFactsContext = createContext<SessionFacts | null>(null);
-
-function userOf(session: Session | null): SignedInUser | null {
-  if (!session) return null;
-  return { id: session.user.id, email: session.user.email ?? '' };
+export function SessionProvider({ children, navigate, client = supabase, logic }: SessionProviderProps) {
+  // The latest navigate without re-providing the machine on every render.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const machine = useMemo(
+    () =>
+      (logic ?? sessionMachine.provide({ actors: createSessionActors(client) })).provide({
+        actions: {
+          // After the current task: clearing the facts makes a guarded page
+          // redirect to /login?next=<that page> in the same task, and the latest
+          // navigation wins. An explicit sign-out goes to plain /login (spec §4)
+          // and must not remember the page for the next person at this screen.
+          navigate: (_, params) => {
+            setTimeout(() => navigateRef.current(params.to), 0);
+          },
+          toast: (_, params) => showToast(params),
+        },
+      }),
+    [client, logic],
+  );
+  return <SessionActor.Provider logic={machine}>{children}</SessionActor.Provider>;
 }
 
-function sameUser(a: SignedInUser | null, b: SignedInUser | null): boolean {
-  return a === b || (a !== null && b !== null && a.id === b.id && a.email === b.email);
+function sameFacts(a: SessionFacts, b: SessionFacts): boolean {
+  if (a === b) return true;
+  const keysA = Object.keys(a) as (keyof typeof a)[];
+  return keysA.length === Object.keys(b).length && keysA.every((key) => a[key] === b[key as keyof typeof b]);
 }
 
-export function SessionFactsProvider({ children, client = supabase }: { children: ReactNode; client?: AccordClient }) {
-  const [auth, setAuth] = useState<AuthState>({ known: false });
+const selectFacts = (snapshot: SessionSnapshot) => factsOf(snapshot);
 
-  useEffect(() => {
-    let active = true;
-    const apply = (session: Session | null) => {
-      if (!active) return;
-      const user = userOf(session);
-      // SIGNED_IN also fires on tab refocus and from other tabs: only a different
-      // user (or e-mail) is news, so the same user does not re-render the app.
-      setAuth((previous) => (previous.known && sameUser(previous.user, user) ? previous : { known: true, user }));
-    };
-    // Synchronous on purpose: awaiting a client call inside this callback
-    // deadlocks supabase-js, so it only records what the event says.
-    const {
-      data: { subscription },
-    } = client.auth.onAuthStateChange((_event, session) => {
-      apply(session);
-    });
-    client.auth.getSession().then(
-      ({ data }) => apply(data.session),
-      () => apply(null),
-    );
-    return () => {
-      active = false;
-      subscription.unsubscribe();
-    };
-  }, [client]);
-
-  const user = auth.known ? auth.user : null;
-  const admin = useIsUserAdmin(user?.id ?? null, client);
-
-  const facts = useMemo<SessionFacts>(() => {
-    if (!auth.known) return { status: 'loading' };
-    if (!auth.user) return { status: 'signedOut' };
-    // Until the admin check answers, the dashboard button's label is unknown.
-    if (admin.data === undefined && admin.error === undefined) return { status: 'loading' };
-    // A failed check must not grant the admin view; the server enforces access anyway.
-    return { status: 'signedIn', email: auth.user.email, isSystemAdmin: admin.data === true };
-  }, [auth, admin.data, admin.error]);
-
-  return <SessionFactsContext.Provider value={facts}>{children}</SessionFactsContext.Provider>;
-}
-
+/** What the app knows about the visitor: loading, signed out, signed in with facts, or failed to load. */
 export function useSessionFacts(): SessionFacts {
-  const facts = useContext(SessionFactsContext);
-  if (facts === null) throw new Error('useSessionFacts must be used inside <SessionFactsProvider>.');
-  return facts;
+  return SessionActor.useSelector(selectFacts, sameFacts);
+}
+
+/** The session facade: the facts plus the two things a person can do about them. */
+export function useSession() {
+  const actor = SessionActor.useActorRef();
+  const facts = useSessionFacts();
+  const isSigningOut = SessionActor.useSelector((snapshot) => snapshot.hasTag('signingOut'));
+  return useMemo(
+    () => ({
+      facts,
+      isSigningOut,
+      signOut: () => actor.send({ type: 'user.signOut' }),
+      retry: () => actor.send({ type: 'user.retry' }),
+    }),
+    [actor, facts, isSigningOut],
+  );
+}
+
+/** The session actor itself, for flows that wait on it (the sign-in callback). */
+export function useSessionActorRef(): SessionActorRef {
+  return SessionActor.useActorRef();
 }

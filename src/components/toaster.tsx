@@ -6,6 +6,24 @@ export const toaster = createToaster({
   pauseOnPageIdle: true,
 });
 
+export interface ToastContent {
+  type: 'success' | 'info' | 'warning' | 'error' | 'loading';
+  title: string;
+  description?: string;
+}
+
+/**
+ * Shows a toast from anywhere, including React effects. The toaster's store
+ * updates its component with flushSync, which React refuses (with a warning)
+ * while it is committing; deferring to a microtask lets the commit finish
+ * first, and the toast still appears before the next paint.
+ */
+export function showToast(toast: ToastContent): void {
+  queueMicrotask(() => {
+    toaster.create(toast);
+  });
+}
+
 export function Toaster() {
   return (
     <Portal>

@@ -15,8 +15,14 @@ export const configError: string | null = config.ok ? null : config.message;
 
 /**
  * The one backend client, created once at module scope so that every part of the
- * app shares one session and one auth listener, and a sign-in code in the URL is
- * exchanged exactly once (even when StrictMode runs effects twice).
+ * app shares one session and one auth listener.
+ *
+ * detectSessionInUrl is off: the client would otherwise read (and, for PKCE,
+ * exchange) whatever any page's URL carries during its initialisation, before
+ * the sign-in callback can validate the link, report a refused one with the
+ * spec's messages or remove the tokens from the address bar. The callback
+ * machine does it instead, exchanging each code exactly once
+ * (src/data/auth/session-from-url.ts, docs/decisions/011-sign-in-callback.md).
  */
 export const supabase: AccordClient = config.ok
   ? createClient<Database>(config.url, config.anonKey, {
@@ -24,7 +30,7 @@ export const supabase: AccordClient = config.ok
         flowType: 'pkce',
         persistSession: true,
         autoRefreshToken: true,
-        detectSessionInUrl: true,
+        detectSessionInUrl: false,
       },
     })
   : unconfiguredClient(config.message);

@@ -264,6 +264,47 @@ export type Database = {
       {
         Args: { "p_token": string }; Returns: Json
       },
+      "admin_dashboard_counts":
+      {
+        Args: Record<PropertyKey, never>; Returns: {
+          "open_invitations": number,
+          "organizations": number,
+          "pending_applications": number,
+          "users": number
+        }[]
+      },
+      "admin_list_invitations":
+      {
+        Args: Record<PropertyKey, never>; Returns: {
+          "created_at": string,
+          "email": string,
+          "expires_at": string,
+          "id": string,
+          "invited_by": string,
+          "invited_by_email": string,
+          "revoked_at": string,
+          "status": string,
+          "used_at": string,
+          "used_by_email": string
+        }[]
+      },
+      "admin_list_users":
+      {
+        Args: Record<PropertyKey, never>; Returns: {
+          "application_status": Database["public"]['Enums']["application_status"],
+          "created_at": string,
+          "email": string,
+          "full_name": string,
+          "id": string,
+          "investor_level": Database["public"]['Enums']["investor_access_level"],
+          "is_stakeholder": boolean,
+          "is_system_admin": boolean,
+          "last_sign_in_at": string,
+          "organization_id": string,
+          "organization_name": string,
+          "organization_role": Database["public"]['Enums']["organization_role"]
+        }[]
+      },
       "check_user_org_approval_status":
       {
         Args: { "user_uuid": string }; Returns: string
@@ -276,6 +317,10 @@ export type Database = {
           "token": string
         }[]
       },
+      "has_investor_level":
+      {
+        Args: { "required": Database["public"]['Enums']["investor_access_level"] }; Returns: boolean
+      },
       "is_any_organization_admin":
       {
         Args: { "user_uuid": string }; Returns: boolean
@@ -283,6 +328,10 @@ export type Database = {
       "is_user_admin":
       {
         Args: { "user_uuid": string }; Returns: boolean
+      },
+      "revoke_admin_invitation":
+      {
+        Args: { "p_invitation_id": string }; Returns: string
       }
     }
     Enums: {

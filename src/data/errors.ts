@@ -19,6 +19,8 @@ export class DataError extends Error {
 export const UNREACHABLE_MESSAGE = "We couldn't reach Accord. Check your connection and try again.";
 export const UNEXPECTED_MESSAGE = 'An unexpected error occurred. Please try again.';
 
+const NETWORK_FAILURE = /^(?:TypeError: )?(?:Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed)$/;
+
 interface ErrorLike {
   message?: unknown;
   status?: unknown;
@@ -32,8 +34,15 @@ export function toDataError(error: unknown): DataError {
   const { message, status, code, name } = error as ErrorLike;
   const numericStatus = typeof status === 'number' ? status : undefined;
   const textCode = typeof code === 'string' ? code : undefined;
-  // supabase-js reports "Failed to fetch" (status 0) when the request never got an answer.
-  if (name === 'AuthRetryableFetchError' || numericStatus === 0 || message === 'Failed to fetch') {
+  // The request never got an answer: auth-js says "Failed to fetch" (status 0);
+  // postgrest-js prefixes the browser's own wording with the error's name
+  // ("TypeError: Failed to fetch", Firefox's "NetworkError when attempting to
+  // fetch resource.", Safari's "Load failed").
+  if (
+    name === 'AuthRetryableFetchError' ||
+    numericStatus === 0 ||
+    (typeof message === 'string' && NETWORK_FAILURE.test(message))
+  ) {
     return new DataError(UNREACHABLE_MESSAGE, { status: 0, code: textCode, cause: error });
   }
   const text = typeof message === 'string' && message.trim() !== '' ? message : UNEXPECTED_MESSAGE;

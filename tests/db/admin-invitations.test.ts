@@ -130,8 +130,9 @@ describe('accept_admin_invitation', () => {
 
   it('already_admin: an administrator following a link is told so and the link is left alone', async () => {
     const admin = await newUser('already');
-    await makeSystemAdmin(admin);
+    // Invited first: inviting someone who is already an administrator is refused.
     const { invitation_id, token } = await invite(admin.email);
+    await makeSystemAdmin(admin);
     expect(await accept(admin, token)).toMatchObject({ success: false, error: 'already_admin' });
     const [row] = await sql('select used_at from public.admin_invitations where id = $1', [invitation_id]);
     expect(row.used_at).toBeNull();

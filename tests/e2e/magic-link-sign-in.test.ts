@@ -26,6 +26,10 @@ describe('a visitor signs in with a magic link from the inbox', () => {
     const page = await browser.newPage();
     await page.goto(config.appUrl);
     const nav = page.getByRole('navigation', { name: /main/i });
+    // The shell appears with the first page (the router fetches its chunk first),
+    // and the sign-in buttons once the session is known.
+    await nav.first().waitFor();
+    await page.getByRole('link', { name: 'Member Login' }).first().waitFor();
     for (const item of ['Home', 'About', 'Trust Framework', 'Pricing', 'Updates', 'Investors', 'Ecosystem']) {
       await expect(nav.getByRole('link', { name: item, exact: true }).first().isVisible()).resolves.toBe(true);
     }

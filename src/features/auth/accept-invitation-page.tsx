@@ -1,13 +1,90 @@
-import { ContentPage } from '../../components/content-page';
+import { Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
 
+import { MailIcon } from '../../components/icons';
+import { ShieldCheckIcon, UserPlusIcon } from '../../components/status-icons';
+
+/** An administrator invitation's token, under either name a link may carry it. */
+function invitationTokenIn(params: URLSearchParams): string | null {
+  const token = (params.get('token') ?? params.get('invitation_token'))?.trim();
+  return token ? token : null;
+}
+
+/**
+ * /accept-invitation: the public entry for invitation links (spec §2). A link
+ * that carries an administrator invitation's token goes straight on to
+ * /admin/accept-invitation; anyone else is told what the two kinds of
+ * invitation are and where each one leads.
+ */
 export default function AcceptInvitationPage() {
+  const [params] = useSearchParams();
+  const token = invitationTokenIn(params);
+  if (token) return <Navigate replace to={`/admin/accept-invitation?token=${encodeURIComponent(token)}`} />;
+
   return (
-    <ContentPage
-      eyebrow="Invitation"
-      title="Accept your invitation"
-      intro="A colleague has invited you to join your organisation on Accord. Open the invitation link in your e-mail and it will sign you in and add you to your organisation's team."
-    >
-      <p>If the link has expired, contact the system administrator of the network for a new invitation.</p>
-    </ContentPage>
+    <Container maxW="4xl" py={{ base: '10', md: '16' }}>
+      <Stack gap="8">
+        <Stack gap="4">
+          <Text color="brand.fg" fontWeight="semibold" textStyle="sm" letterSpacing="wide" textTransform="uppercase">
+            Invitation
+          </Text>
+          <Heading as="h1" size={{ base: '3xl', md: '4xl' }} lineHeight="1.15">
+            Accept your invitation
+          </Heading>
+          <Text textStyle={{ base: 'md', md: 'lg' }} color="fg.muted" maxW="65ch">
+            Invitations to Accord arrive by e-mail. Press the button in that e-mail: it signs you in and takes you to the
+            right place. This page does not hold an invitation itself, so here is where each kind of invitation leads.
+          </Text>
+        </Stack>
+
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <Card.Root variant="outline" borderRadius="xl">
+            <Card.Body>
+              <Stack gap="3" height="full">
+                <UserPlusIcon boxSize="8" color="brand.solid" />
+                <Heading as="h2" size="lg">
+                  Joining your organisation
+                </Heading>
+                <Text color="fg.muted">
+                  A colleague invited you to your organisation's team. The link in their e-mail signs you in and takes you
+                  to your member dashboard. Already accepted? Sign in as a member.
+                </Text>
+                <Button asChild mt="auto" alignSelf="start">
+                  <RouterLink to="/login">Member Login</RouterLink>
+                </Button>
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root variant="outline" borderRadius="xl">
+            <Card.Body>
+              <Stack gap="3" height="full">
+                <ShieldCheckIcon boxSize="8" color="brand.solid" />
+                <Heading as="h2" size="lg">
+                  Becoming a network administrator
+                </Heading>
+                <Text color="fg.muted">
+                  A system administrator invited you to run the back office. The e-mail, titled “You're invited to
+                  administer Accord”, signs you in and opens the administrator invitation screen, which makes you an
+                  administrator. Already an administrator? Use the administrator login.
+                </Text>
+                <Button asChild variant="outline" mt="auto" alignSelf="start">
+                  <RouterLink to="/accord-login">Administrator login</RouterLink>
+                </Button>
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+        </SimpleGrid>
+
+        <Stack direction="row" gap="3" align="start" color="fg.muted" maxW="65ch">
+          <MailIcon boxSize="5" mt="0.5" flexShrink={0} />
+          <Text>
+            Link expired or already used? Invitations can be used once and expire after a few days. Ask the person who
+            invited you to send a new one: a colleague for your organisation, or the network's system administrator for
+            the back office.
+          </Text>
+        </Stack>
+      </Stack>
+    </Container>
   );
 }

@@ -1,53 +1,104 @@
-import { screen } from '@testing-library/react';
-import type { Session } from '@supabase/supabase-js';
+import { act, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { completeSignInFromUrl } from '../../data/auth/complete-sign-in';
-import { DataError } from '../../data/errors';
-import { renderAt } from '../../testing/render';
-import AuthCallbackPage, { NO_SESSION_MESSAGE } from './auth-callback-page';
+import { SessionProvider } from '../../app/session-context';
+import { toaster, Toaster } from '../../components/toaster';
+import { createFakeSupabase, type FakePerson } from '../../testing/fake-supabase';
+import { TestProviders } from '../../testing/render';
 
-vi.mock('../../data/auth/complete-sign-in', () => ({ completeSignInFromUrl: vi.fn() }));
-const completeMock = vi.mocked(completeSignInFromUrl);
+const fake = vi.hoisted(() => ({ current: null as unknown }));
+// The page uses the app's one client; here it is the fake auth server of each test.
+vi.mock('../../data/client', () => ({
+  configError: null,
+  get supabase() {
+    return fake.current;
+  },
+}));
 
-afterEach(() => {
-  vi.resetAllMocks();
-});
+const { default: AuthCallbackPage } = await import('./auth-callback-page');
 
-function renderCallback() {
-  renderAt(<AuthCallbackPage />, {
-    at: '/auth/callback?code=abc',
-    routes: [
-      { path: '/dashboard', element: <p>dashboard page</p> },
-      { path: '/login', element: <p>login page</p> },
-    ],
-  });
+const member: FakePerson = { id: 'u-member', email: 'member@school.example', facts: { approvalStatus: 'approved' } };
+
+function Where() {
+  const location = useLocation();
+  return <p>now at {`${location.pathname}${location.search}${location.hash}`}</p>;
 }
 
+function renderCallback(at: string, server: ReturnType<typeof createFakeSupabase>, { strict = true } = {}) {
+  fake.current = server.client;
+  const seen: string[] = [];
+  const router = createMemoryRouter(
+    [
+      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: [at] },
+  );
+  router.subscribe((state) => seen.push(`${state.location.pathname}${state.location.search}${state.location.hash}`));
+  const app = (
+    <TestProviders>
+      <SessionProvider client={server.client} navigate={(to) => void router.navigate(to)}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </SessionProvider>
+    </TestProviders>
+  );
+  render(strict ? <StrictMode>{app}</StrictMode> : app);
+  return { router, seen };
+}
+
+afterEach(() => {
+  act(() => toaster.remove());
+});
+
 describe('AuthCallbackPage', () => {
-  it('shows "Signing you in…" until the link has been read', () => {
-    completeMock.mockReturnValue(new Promise(() => undefined));
-    renderCallback();
+  it('says it is signing the person in while it works', () => {
+    renderCallback('/auth/callback?code=pending-code', createFakeSupabase());
     expect(screen.getByRole('heading', { level: 1, name: 'Signing you in…' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your sign-in link…');
   });
 
-  it('goes to the dashboard once the link has produced a session', async () => {
-    completeMock.mockResolvedValue({ user: { id: 'u1', email: 'ada@school.example' } } as Session);
-    renderCallback();
-    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+  it('exchanges a PKCE code exactly once under StrictMode, then goes where the facts say', async () => {
+    const server = createFakeSupabase({ people: [member], codes: { 'code-once': member } });
+    renderCallback('/auth/callback?code=code-once', server);
+    expect(await screen.findByText('now at /dashboard')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r === 'auth/token?grant_type=pkce')).toHaveLength(1);
   });
 
-  it('shows the error and a way back to the login page', async () => {
-    completeMock.mockRejectedValue(new DataError('Email link is invalid or has expired'));
-    renderCallback();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Email link is invalid or has expired');
-    expect(screen.getByRole('heading', { level: 1, name: "We couldn't sign you in" })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+  it('removes the code from the address bar before anything else happens', async () => {
+    const server = createFakeSupabase({ people: [member], codes: { 'code-hidden': member } });
+    const { seen } = renderCallback('/auth/callback?code=code-hidden&next=%2Fdashboard%2Fsettings', server);
+    expect(await screen.findByText('now at /dashboard/settings')).toBeInTheDocument();
+    expect(seen).toEqual(['/auth/callback', '/dashboard/settings']);
   });
 
-  it('explains a link that gave no session, e.g. opened in another browser', async () => {
-    completeMock.mockResolvedValue(null);
-    renderCallback();
-    expect(await screen.findByRole('alert')).toHaveTextContent(NO_SESSION_MESSAGE);
+  it('removes fragment tokens at once, and reports malformed ones on /login', async () => {
+    const { seen } = renderCallback('/auth/callback#access_token=garbage&refresh_token=x', createFakeSupabase());
+    expect(await screen.findByText('now at /login')).toBeInTheDocument();
+    expect(seen[0]).toBe('/auth/callback');
+    expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+    expect(screen.getByText('Invalid token structure')).toBeInTheDocument();
+  });
+
+  it('"Authentication Failed" with the library\'s message for a spent code', async () => {
+    renderCallback('/auth/callback?code=spent-code', createFakeSupabase());
+    expect(await screen.findByText('now at /login')).toBeInTheDocument();
+    expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
+    expect(screen.getByText('invalid flow state, no valid flow state found')).toBeInTheDocument();
+  });
+
+  it('uses a session already held (the 6-digit code path), reusing the session facts without asking again', async () => {
+    const server = createFakeSupabase({ people: [member], signedIn: member });
+    // Without StrictMode, whose development-only remount restarts the session's load.
+    renderCallback('/auth/callback', server, { strict: false });
+    expect(await screen.findByText('now at /dashboard')).toBeInTheDocument();
+    // The session machine's one load of the facts; the callback asked for none of its own.
+    expect(server.rpcRequests().sort()).toEqual([
+      'rpc/check_user_org_approval_status',
+      'rpc/is_any_organization_admin',
+      'rpc/is_user_admin',
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { SnapshotFrom } from 'xstate';
 
+import { NEXT_PARAM, safeInternalPath } from '../../../machines/access';
 import { magicLinkMachine, type MagicLinkAudience } from '../../../machines/magic-link.machine';
 import { magicLinkActors } from '../../actors/magic-link-actors';
 
@@ -57,7 +58,10 @@ function sameView(a: MagicLinkSignInView, b: MagicLinkSignInView): boolean {
  */
 export function useMagicLinkSignIn(audience: MagicLinkAudience) {
   const navigate = useNavigate();
-  const actor = useActorRef(liveMachine, { input: { audience } });
+  // The guard sends people here with ?next=<where they were>; only a safe internal path is carried on.
+  const [searchParams] = useSearchParams();
+  const next = safeInternalPath(searchParams.get(NEXT_PARAM));
+  const actor = useActorRef(liveMachine, { input: { audience, next } });
   const current = useSelector(actor, view, sameView);
   const destination = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output.to : null));
 

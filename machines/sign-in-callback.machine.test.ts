@@ -1,0 +1,347 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+
+import { ACCESS_KINDS, type AccessKind, type SignedInFacts } from './access';
+import type { SessionUser } from './session.machine';
+import {
+  ADMIN_ONLY_TOAST,
+  defaultDestination,
+  INVITATION_EXPIRED_TOAST,
+  INVITATION_FAILED_TOAST,
+  INVITATION_INVALID_TOAST,
+  isWellFormedJwt,
+  readCallbackUrl,
+  signInCallbackMachine,
+  welcomeToast,
+  type CallbackOutput,
+  type CallbackUrl,
+  type Credentials,
+} from './sign-in-callback.machine';
+import { FALLBACK_REDIRECT_MS } from './timing';
+
+const ORG = '5eed0000-0000-4000-8000-000000000101';
+const ada: SessionUser = { id: 'u-ada', email: 'ada@school.example' };
+
+function base64url(text: string): string {
+  const binary = String.fromCharCode(...new TextEncoder().encode(text));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A JWT's shape with any content; the machine never verifies signatures (the server does). */
+function jwt(payload: Record<string, unknown> = { sub: ada.id }): string {
+  const part = (value: unknown) => base64url(JSON.stringify(value));
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.c2lnbmF0dXJl`;
+}
+
+function facts(overrides: Partial<SignedInFacts> = {}): SignedInFacts {
+  return {
+    userId: ada.id,
+    email: ada.email,
+    profile: { id: ada.id, email: ada.email, full_name: null },
+    isSystemAdmin: false,
+    isOrgAdmin: false,
+    approval: 'none',
+    approvalStatus: null,
+    isStakeholder: false,
+    investorLevel: null,
+    ...overrides,
+  };
+}
+
+const KINDS: Record<string, AccessKind> = {
+  '/dashboard': 'member',
+  '/dashboard/settings': 'member',
+  '/application-pending': 'member',
+  '/admin/users': 'admin',
+  '/admin/applications': 'admin',
+  '/pricing': 'public',
+  '/investor/data-room': 'investor:data_room',
+};
+const routeKindOf = (pathname: string) => KINDS[pathname] ?? null;
+
+interface Fakes {
+  establish?: (credentials: Credentials) => Promise<SessionUser>;
+  current?: () => Promise<SessionUser | null>;
+  facts?: () => Promise<SignedInFacts>;
+  accept?: (input: { orgId: string; userId: string }) => Promise<{ organizationName: string }>;
+  signOut?: () => Promise<void>;
+}
+
+function run(url: string, fakes: Fakes = {}, clock?: SimulatedClock) {
+  const parsed = new URL(url, 'http://localhost');
+  const establishSession = vi.fn(fakes.establish ?? (async () => ada));
+  const getCurrentSession = vi.fn(fakes.current ?? (async () => null));
+  const waitForFacts = vi.fn(fakes.facts ?? (async () => facts()));
+  const acceptTenantInvitation = vi.fn(fakes.accept ?? (async () => ({ organizationName: 'Northwind Learning Trust' })));
+  const signOut = vi.fn(fakes.signOut ?? (async () => undefined));
+  const actor = createActor(
+    signInCallbackMachine.provide({
+      actors: {
+        readUrl: fromPromise<CallbackUrl>(async () => readCallbackUrl(parsed.search, parsed.hash)),
+        establishSession: fromPromise<SessionUser, Credentials>(({ input }) => establishSession(input)),
+        getCurrentSession: fromPromise<SessionUser | null>(() => getCurrentSession()),
+        waitForFacts: fromPromise<SignedInFacts, { userId: string }>(() => waitForFacts()),
+        acceptTenantInvitation: fromPromise<{ organizationName: string }, { orgId: string; userId: string }>(({ input }) =>
+          acceptTenantInvitation(input),
+        ),
+        signOut: fromPromise<void>(() => signOut()),
+      },
+    }),
+    { input: { routeKindOf }, ...(clock ? { clock } : {}) },
+  ).start();
+  const output = async (): Promise<CallbackOutput> => (await waitFor(actor, (s) => s.status === 'done')).output!;
+  return { actor, output, establishSession, getCurrentSession, waitForFacts, acceptTenantInvitation, signOut };
+}
+
+describe('reading the URL', () => {
+  it('takes the fragment tokens, the query type over the fragment type, and a safe next', () => {
+    expect(
+      readCallbackUrl('?type=admin_magiclink&next=%2Fadmin%2Fusers', '#access_token=a.b.c&refresh_token=r1&type=magiclink'),
+    ).toEqual({
+      invitationToken: null,
+      type: 'admin_magiclink',
+      orgId: null,
+      next: '/admin/users',
+      credentials: { kind: 'tokens', accessToken: 'a.b.c', refreshToken: 'r1' },
+      urlError: null,
+    });
+  });
+
+  it('prefers a PKCE code, and drops an unsafe next', () => {
+    expect(readCallbackUrl('?code=c0de&next=%2F%2Fevil.example', '')).toMatchObject({
+      credentials: { kind: 'code', code: 'c0de' },
+      next: null,
+    });
+  });
+
+  it('needs both tokens', () => {
+    expect(readCallbackUrl('', '#access_token=a.b.c').credentials).toBeNull();
+    expect(readCallbackUrl('', '#refresh_token=r').credentials).toBeNull();
+  });
+
+  it("reads the auth server's refusal of the link", () => {
+    expect(readCallbackUrl('?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired', '').urlError).toEqual({
+      code: 'otp_expired',
+      description: 'Email link is invalid or has expired',
+    });
+  });
+});
+
+describe('isWellFormedJwt', () => {
+  it('accepts three base64url segments whose first two are JSON objects', () => {
+    expect(isWellFormedJwt(jwt())).toBe(true);
+    expect(isWellFormedJwt(jwt({ sub: ada.id, email: 'zoë@example.org' }))).toBe(true);
+  });
+
+  it.each([['garbage'], ['a.b'], ['a.b.c.d'], ['e30.e30.'], ['!!.e30.sig'], [`${base64url('[1]')}.e30.sig`], ['bm90IGpzb24.e30.sig']])(
+    'refuses %s',
+    (token) => {
+      expect(isWellFormedJwt(token)).toBe(false);
+    },
+  );
+});
+
+describe('signInCallbackMachine', () => {
+  it('forwards an admin invitation, adopting the session the link carries first', async () => {
+    const r = run(`/auth/callback?invitation_token=tok%2Fen#access_token=${jwt()}&refresh_token=r1`);
+    await expect(r.output()).resolves.toEqual({ to: '/admin/accept-invitation?token=tok%2Fen' });
+    expect(r.establishSession).toHaveBeenCalledTimes(1);
+    expect(r.waitForFacts).not.toHaveBeenCalled();
+  });
+
+  it('forwards an admin invitation even when the session cannot be adopted (the acceptance page says why)', async () => {
+    const r = run(`/auth/callback?invitation_token=abc#access_token=${jwt()}&refresh_token=r1`, {
+      establish: () => Promise.reject(new Error('expired')),
+    });
+    await expect(r.output()).resolves.toEqual({ to: '/admin/accept-invitation?token=abc' });
+  });
+
+  it('forwards an admin invitation without credentials straight away', async () => {
+    const r = run('/auth/callback?invitation_token=abc');
+    await expect(r.output()).resolves.toEqual({ to: '/admin/accept-invitation?token=abc' });
+    expect(r.establishSession).not.toHaveBeenCalled();
+  });
+
+  it('"No token found" when the URL has no credentials and the browser no session', async () => {
+    const r = run('/auth/callback');
+    await expect(r.output()).resolves.toEqual({
+      to: '/login',
+      toast: { type: 'error', title: 'Authentication Error', description: 'No token found' },
+    });
+  });
+
+  it('"Invalid token structure" for an access token that is not a JWT', async () => {
+    const r = run('/auth/callback#access_token=garbage&refresh_token=x');
+    await expect(r.output()).resolves.toEqual({
+      to: '/login',
+      toast: { type: 'error', title: 'Authentication Error', description: 'Invalid token structure' },
+    });
+    expect(r.establishSession).not.toHaveBeenCalled();
+  });
+
+  it('"Unexpected issue" when reading the stored session throws, or the facts never come', async () => {
+    const unexpected = { to: '/login', toast: { type: 'error', title: 'Authentication Error', description: 'Unexpected issue' } };
+    await expect(run('/auth/callback', { current: () => Promise.reject(new Error('storage')) }).output()).resolves.toEqual(unexpected);
+    await expect(run('/auth/callback?code=abc', { facts: () => Promise.reject(new Error('down')) }).output()).resolves.toEqual(unexpected);
+  });
+
+  it('"Authentication Failed" with the library\'s message when the session is refused', async () => {
+    const r = run(`/auth/callback#access_token=${jwt()}&refresh_token=r1`, {
+      establish: () => Promise.reject(new Error('invalid JWT: unable to parse or verify signature')),
+    });
+    await expect(r.output()).resolves.toEqual({
+      to: '/login',
+      toast: { type: 'error', title: 'Authentication Failed', description: 'invalid JWT: unable to parse or verify signature' },
+    });
+  });
+
+  it('"Authentication Failed" with the server\'s description when the link itself was refused', async () => {
+    const r = run('/auth/callback?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+    await expect(r.output()).resolves.toMatchObject({
+      to: '/login',
+      toast: { title: 'Authentication Failed', description: 'Email link is invalid or has expired' },
+    });
+  });
+
+  it('exchanges a PKCE code, and adopts fragment tokens', async () => {
+    const code = run('/auth/callback?code=c0de');
+    await code.output();
+    expect(code.establishSession).toHaveBeenCalledWith({ kind: 'code', code: 'c0de' });
+    const token = jwt();
+    const tokens = run(`/auth/callback#access_token=${token}&refresh_token=r1`);
+    await tokens.output();
+    expect(tokens.establishSession).toHaveBeenCalledWith({ kind: 'tokens', accessToken: token, refreshToken: 'r1' });
+  });
+
+  it('uses the session the browser already holds (6-digit code sign-in)', async () => {
+    const r = run('/auth/callback', { current: async () => ada, facts: async () => facts({ approval: 'approved', approvalStatus: 'approved' }) });
+    await expect(r.output()).resolves.toEqual({ to: '/dashboard' });
+  });
+
+  describe('otherwise: by the session facts', () => {
+    it.each([
+      ['a system admin', facts({ isSystemAdmin: true }), '/admin/applications'],
+      ['an approved member', facts({ approval: 'approved', approvalStatus: 'approved' }), '/dashboard'],
+      ['a pending applicant', facts({ approval: 'pending', approvalStatus: 'under_review' }), '/application-pending'],
+      ['a person with no application', facts(), '/onboarding?step=1'],
+      ['a stakeholder without an organisation', facts({ isStakeholder: true }), '/stakeholder/dashboard'],
+      ['an investor without an organisation', facts({ investorLevel: 'lite' }), '/investor/dashboard'],
+    ])('%s goes to %s', async (_who, personFacts, to) => {
+      expect(defaultDestination(personFacts)).toBe(to);
+      await expect(run('/auth/callback?code=1', { facts: async () => personFacts }).output()).resolves.toEqual({ to });
+    });
+
+    it('returns to a remembered location the person may open', async () => {
+      const member = facts({ approval: 'approved', approvalStatus: 'approved' });
+      await expect(run('/auth/callback?code=1&next=%2Fdashboard%2Fsettings', { facts: async () => member }).output()).resolves.toEqual({
+        to: '/dashboard/settings',
+      });
+      const admin = facts({ isSystemAdmin: true });
+      await expect(run('/auth/callback?code=1&next=%2Fadmin%2Fusers', { facts: async () => admin }).output()).resolves.toEqual({
+        to: '/admin/users',
+      });
+    });
+
+    it('ignores a remembered location the guard would refuse, or that no route has', async () => {
+      const pending = facts({ approval: 'pending', approvalStatus: 'pending' });
+      await expect(run('/auth/callback?code=1&next=%2Fdashboard%2Fsettings', { facts: async () => pending }).output()).resolves.toEqual({
+        to: '/application-pending',
+      });
+      const admin = facts({ isSystemAdmin: true });
+      await expect(run('/auth/callback?code=1&next=%2Fdashboard', { facts: async () => admin }).output()).resolves.toEqual({
+        to: '/admin/applications',
+      });
+      await expect(run('/auth/callback?code=1&next=%2Fnowhere', { facts: async () => admin }).output()).resolves.toEqual({
+        to: '/admin/applications',
+      });
+    });
+  });
+
+  it('signup goes to onboarding step 1', async () => {
+    await expect(run('/auth/callback?code=1&type=signup').output()).resolves.toEqual({ to: '/onboarding?step=1' });
+    const token = jwt();
+    await expect(run(`/auth/callback#access_token=${token}&refresh_token=r&type=signup`).output()).resolves.toEqual({
+      to: '/onboarding?step=1',
+    });
+  });
+
+  describe('admin_magiclink', () => {
+    it('takes an administrator to /admin/applications', async () => {
+      const r = run('/auth/callback?code=1&type=admin_magiclink', { facts: async () => facts({ isSystemAdmin: true }) });
+      await expect(r.output()).resolves.toEqual({ to: '/admin/applications' });
+      expect(r.signOut).not.toHaveBeenCalled();
+    });
+
+    it('signs anyone else out and sends them to /login with "Access Denied"', async () => {
+      const member = facts({ approval: 'approved', approvalStatus: 'approved' });
+      const r = run('/auth/callback?code=1&type=admin_magiclink', { facts: async () => member });
+      await expect(r.output()).resolves.toEqual({ to: '/login', toast: ADMIN_ONLY_TOAST });
+      expect(r.signOut).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses them even when signing out fails', async () => {
+      const r = run('/auth/callback?code=1&type=admin_magiclink', { signOut: () => Promise.reject(new Error('offline')) });
+      await expect(r.output()).resolves.toEqual({ to: '/login', toast: ADMIN_ONLY_TOAST });
+    });
+  });
+
+  describe('tenant_invitation', () => {
+    it('accepts a valid invitation: /dashboard as an invited person, with the welcome toast', async () => {
+      const r = run(`/auth/callback?code=1&type=tenant_invitation&org_id=${ORG}`);
+      await expect(r.output()).resolves.toEqual({
+        to: '/dashboard',
+        state: { fromInvitation: true },
+        toast: welcomeToast('Northwind Learning Trust'),
+      });
+      expect(r.acceptTenantInvitation).toHaveBeenCalledWith({ orgId: ORG, userId: ada.id });
+    });
+
+    it('"Invitation Error" without a usable org_id', async () => {
+      for (const query of ['type=tenant_invitation', 'type=tenant_invitation&org_id=not-a-uuid']) {
+        await expect(run(`/auth/callback?code=1&${query}`).output()).resolves.toEqual({
+          to: '/onboarding?step=1',
+          toast: INVITATION_INVALID_TOAST,
+        });
+      }
+    });
+
+    it('"Invitation Failed" when the invitation cannot be accepted', async () => {
+      const member = facts({ approval: 'approved', approvalStatus: 'approved' });
+      const r = run(`/auth/callback?code=1&type=tenant_invitation&org_id=${ORG}`, {
+        facts: async () => member,
+        accept: () => Promise.reject(new Error('not_invited')),
+      });
+      await expect(r.output()).resolves.toEqual({ to: '/dashboard', toast: INVITATION_FAILED_TOAST });
+    });
+
+    it('an expired invitation tells the person to contact the system administrator', async () => {
+      const r = run(`/auth/callback?type=tenant_invitation&org_id=${ORG}&error=access_denied&error_code=otp_expired&error_description=expired`);
+      await expect(r.output()).resolves.toEqual({ to: '/login', toast: INVITATION_EXPIRED_TOAST });
+      expect(INVITATION_EXPIRED_TOAST.description).toMatch(/contact the system administrator/);
+    });
+  });
+
+  it(`goes to /dashboard if nothing else has happened after ${FALLBACK_REDIRECT_MS} ms`, async () => {
+    const clock = new SimulatedClock();
+    const r = run('/auth/callback?code=1', { facts: () => new Promise(() => undefined) }, clock);
+    await vi.waitFor(() => expect(r.actor.getSnapshot().value).toBe('awaitingFacts'));
+    clock.increment(FALLBACK_REDIRECT_MS - 1);
+    expect(r.actor.getSnapshot().status).toBe('active');
+    clock.increment(1);
+    await expect(r.output()).resolves.toEqual({ to: '/dashboard' });
+  });
+
+  it('"Unexpected issue" when the URL cannot be read', async () => {
+    const actor = createActor(
+      signInCallbackMachine.provide({ actors: { readUrl: fromPromise<CallbackUrl>(() => Promise.reject(new Error('no location'))) } }),
+      { input: { routeKindOf } },
+    ).start();
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(done.output).toEqual({ to: '/login', toast: { type: 'error', title: 'Authentication Error', description: 'Unexpected issue' } });
+  });
+
+  it('names its delay after the spec constant', () => {
+    expect(signInCallbackMachine.implementations.delays.fallbackRedirect).toBe(FALLBACK_REDIRECT_MS);
+    expect(ACCESS_KINDS).toContain('member');
+  });
+});

@@ -1,0 +1,461 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+import {
+  decideAccess,
+  NEXT_PARAM,
+  parseParams,
+  safeInternalPath,
+  type AccessKind,
+  type SignedInFacts,
+} from './access';
+import type { SessionUser } from './session.machine';
+import { FALLBACK_REDIRECT_MS } from './timing';
+
+/**
+ * /auth/callback (spec §4): where every sign-in link lands. It forwards admin
+ * invitations, turns what the URL carries into a session (fragment tokens or a
+ * PKCE code), waits for the session machine's facts about that person and then
+ * decides where they go. Each final state's output says where, and with which
+ * toast; the page only carries it out.
+ */
+
+export type Credentials =
+  | { kind: 'code'; code: string }
+  | { kind: 'tokens'; accessToken: string; refreshToken: string };
+
+export interface CallbackUrl {
+  /** `?invitation_token=`: an admin invitation, forwarded to /admin/accept-invitation. */
+  invitationToken: string | null;
+  /** `type` from the query (our own links) or else the fragment (the auth server's). */
+  type: string | null;
+  orgId: string | null;
+  /** A remembered location (`?next=`), only if it is a safe internal path. */
+  next: string | null;
+  credentials: Credentials | null;
+  /** The auth server's refusal of the link itself (expired, already used), from query or fragment. */
+  urlError: { code: string | null; description: string } | null;
+}
+
+export interface CallbackToast {
+  type: 'success' | 'info' | 'warning' | 'error';
+  title: string;
+  description: string;
+}
+
+export interface CallbackOutput {
+  to: string;
+  /** React Router state for the destination (spec §6: `fromInvitation` lets an invited person through). */
+  state?: { fromInvitation: true };
+  toast?: CallbackToast;
+}
+
+export interface CallbackInput {
+  /** The route table's kind for a path, so a remembered location is honoured only where the guard would allow it. */
+  routeKindOf: (pathname: string) => AccessKind | null;
+}
+
+export const EMPTY_URL: CallbackUrl = {
+  invitationToken: null,
+  type: null,
+  orgId: null,
+  next: null,
+  credentials: null,
+  urlError: null,
+};
+
+export interface CallbackContext extends CallbackUrl {
+  routeKindOf: (pathname: string) => AccessKind | null;
+  user: SessionUser | null;
+  facts: SignedInFacts | null;
+  failure: string | null;
+  organizationName: string | null;
+}
+
+export const AUTH_ERROR_TITLE = 'Authentication Error';
+export const NO_TOKEN_MESSAGE = 'No token found';
+export const INVALID_TOKEN_MESSAGE = 'Invalid token structure';
+export const UNEXPECTED_MESSAGE = 'Unexpected issue';
+export const AUTH_FAILED_TITLE = 'Authentication Failed';
+export const ADMIN_ONLY_TOAST: CallbackToast = {
+  type: 'error',
+  title: 'Access Denied',
+  description: 'This login link is for administrators only.',
+};
+export const INVITATION_INVALID_TOAST: CallbackToast = {
+  type: 'error',
+  title: 'Invitation Error',
+  description: 'This invitation link appears to be invalid. Please contact your administrator for a new invitation.',
+};
+export const INVITATION_FAILED_TOAST: CallbackToast = {
+  type: 'error',
+  title: 'Invitation Failed',
+  description: 'Unable to process your tenant invitation.',
+};
+export const INVITATION_EXPIRED_TOAST: CallbackToast = {
+  type: 'error',
+  title: 'Invitation Failed',
+  description: 'This invitation link has expired. Please contact the system administrator for a new invitation.',
+};
+
+export function welcomeToast(organizationName: string | null): CallbackToast {
+  return {
+    type: 'success',
+    title: 'Welcome to Accord',
+    description: organizationName
+      ? `You have joined ${organizationName} in the Accord trust network.`
+      : 'You have joined the Accord trust network.',
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** base64url → text without DOM or Node helpers (machines are pure), or null if it is not base64url UTF-8. */
+function decodeBase64Url(segment: string): string | null {
+  const clean = segment.replace(/=+$/, '');
+  let bits = 0;
+  let buffer = 0;
+  let escaped = '';
+  for (const char of clean) {
+    const value = ALPHABET.indexOf(char);
+    if (value === -1) return null;
+    buffer = (buffer << 6) | value;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      escaped += `%${((buffer >> bits) & 0xff).toString(16).padStart(2, '0')}`;
+    }
+  }
+  try {
+    return decodeURIComponent(escaped);
+  } catch {
+    return null;
+  }
+}
+
+function isJsonObject(text: string | null): boolean {
+  if (text === null) return false;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A JWT's shape: three base64url segments, the first two JSON objects. Says nothing about its validity. */
+export function isWellFormedJwt(token: string): boolean {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return false;
+  return isJsonObject(decodeBase64Url(parts[0])) && isJsonObject(decodeBase64Url(parts[1]));
+}
+
+/** Everything the callback needs from its URL, read once (the page then removes the tokens from the address bar). */
+export function readCallbackUrl(search: string, hash: string): CallbackUrl {
+  const query = parseParams(search);
+  const fragment = parseParams(hash);
+  const accessToken = fragment.get('access_token') ?? '';
+  const refreshToken = fragment.get('refresh_token') ?? '';
+  const code = query.get('code') ?? '';
+  let credentials: Credentials | null = null;
+  if (code !== '') credentials = { kind: 'code', code };
+  else if (accessToken !== '' && refreshToken !== '') credentials = { kind: 'tokens', accessToken, refreshToken };
+  const errorDescription = query.get('error_description') ?? fragment.get('error_description') ?? null;
+  const error = query.get('error') ?? fragment.get('error') ?? null;
+  const urlError =
+    errorDescription !== null || error !== null
+      ? {
+          code: query.get('error_code') ?? fragment.get('error_code') ?? null,
+          description: errorDescription || error || 'The sign-in link was refused.',
+        }
+      : null;
+  const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+  return {
+    invitationToken: nonEmpty(query.get('invitation_token')),
+    type: nonEmpty(query.get('type')) ?? nonEmpty(fragment.get('type')),
+    orgId: nonEmpty(query.get('org_id')) ?? nonEmpty(fragment.get('org_id')),
+    next: safeInternalPath(query.get(NEXT_PARAM)),
+    credentials,
+    urlError,
+  };
+}
+
+/** Spec §4 "otherwise": where a person goes after signing in when no remembered location applies. */
+export function defaultDestination(facts: SignedInFacts): string {
+  if (facts.isSystemAdmin) return '/admin/applications';
+  if (facts.approval === 'approved') return '/dashboard';
+  if (facts.approval === 'pending') return '/application-pending';
+  // No application. People who hold a network role without an organisation are
+  // not applicants: their own area is where they belong.
+  if (facts.isStakeholder) return '/stakeholder/dashboard';
+  if (facts.investorLevel !== null) return '/investor/dashboard';
+  return '/onboarding?step=1';
+}
+
+/**
+ * A remembered location wins over the default only where the route guard would
+ * let this person in; otherwise they would be redirected straight away, so the
+ * default (the spec's destination) is the better answer.
+ */
+export function destinationAfterSignIn(
+  facts: SignedInFacts,
+  next: string | null,
+  routeKindOf: (pathname: string) => AccessKind | null,
+): string {
+  const fallback = defaultDestination(facts);
+  if (next === null) return fallback;
+  const cut = next.search(/[?#]/);
+  const pathname = cut === -1 ? next : next.slice(0, cut);
+  const search = cut === -1 || next[cut] === '#' ? '' : next.slice(cut).split('#')[0];
+  const kind = routeKindOf(pathname);
+  if (kind === null) return fallback;
+  const decision = decideAccess(kind, { status: 'signedIn', ...facts }, { pathname, search });
+  return decision.type === 'allow' ? next : fallback;
+}
+
+function authError(description: string): CallbackOutput {
+  return { to: '/login', toast: { type: 'error', title: AUTH_ERROR_TITLE, description } };
+}
+
+function notProvided(name: string): never {
+  throw new Error(`${name} not provided`);
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message;
+  }
+  return UNEXPECTED_MESSAGE;
+}
+
+export const signInCallbackMachine = setup({
+  types: {} as {
+    context: CallbackContext;
+    input: CallbackInput;
+    output: CallbackOutput;
+    tags: 'working';
+  },
+  actors: {
+    /**
+     * Reads the link's parameters (readCallbackUrl) and removes them from the
+     * address bar and the history at once: tokens must not linger there.
+     */
+    readUrl: fromPromise<CallbackUrl>(async () => notProvided('readUrl')),
+    /** setSession for fragment tokens, or the one-time exchange of a PKCE code. */
+    establishSession: fromPromise<SessionUser, Credentials>(async () => notProvided('establishSession')),
+    /** The session already in this browser, e.g. after signing in with the 6-digit code. */
+    getCurrentSession: fromPromise<SessionUser | null>(async () => notProvided('getCurrentSession')),
+    /** Resolves with the session machine's facts for this user, so they are not fetched twice. */
+    waitForFacts: fromPromise<SignedInFacts, { userId: string }>(async () => notProvided('waitForFacts')),
+    acceptTenantInvitation: fromPromise<{ organizationName: string }, { orgId: string; userId: string }>(async () =>
+      notProvided('acceptTenantInvitation'),
+    ),
+    signOut: fromPromise<void>(async () => notProvided('signOut')),
+  },
+  guards: {
+    hasInvitationToken: ({ context }) => context.invitationToken !== null,
+    hasCredentials: ({ context }) => context.credentials !== null,
+    hasWellFormedCredentials: ({ context }) =>
+      context.credentials !== null &&
+      (context.credentials.kind === 'code' || isWellFormedJwt(context.credentials.accessToken)),
+    hasMalformedToken: ({ context }) =>
+      context.credentials?.kind === 'tokens' && !isWellFormedJwt(context.credentials.accessToken),
+    hasUrlError: ({ context }) => context.urlError !== null,
+    isExpiredTenantInvitation: ({ context }) =>
+      context.type === 'tenant_invitation' && context.urlError?.code === 'otp_expired',
+    hasUser: (_, params: { user: SessionUser | null }) => params.user !== null,
+    isTenantInvitation: ({ context }) => context.type === 'tenant_invitation',
+    hasValidOrgId: ({ context }) => context.orgId !== null && UUID.test(context.orgId),
+    isAdminLink: ({ context }) => context.type === 'admin_magiclink',
+    isSystemAdmin: ({ context }) => context.facts?.isSystemAdmin === true,
+    isSignup: ({ context }) => context.type === 'signup',
+  },
+  actions: {
+    setUrl: assign((_, params: { url: CallbackUrl }) => ({ ...params.url })),
+    setUser: assign((_, params: { user: SessionUser | null }) => ({ user: params.user })),
+    setFacts: assign((_, params: { facts: SignedInFacts }) => ({ facts: params.facts })),
+    setOrganization: assign((_, params: { organizationName: string }) => ({
+      organizationName: params.organizationName,
+    })),
+    recordFailure: assign((_, params: { error: unknown }) => ({ failure: messageOf(params.error) })),
+    recordUrlError: assign(({ context }) => ({ failure: context.urlError?.description ?? UNEXPECTED_MESSAGE })),
+  },
+  delays: {
+    fallbackRedirect: FALLBACK_REDIRECT_MS,
+  },
+}).createMachine({
+  id: 'signInCallback',
+  context: ({ input }) => ({
+    ...EMPTY_URL,
+    routeKindOf: input.routeKindOf,
+    user: null,
+    facts: null,
+    failure: null,
+    organizationName: null,
+  }),
+  // Spec §4: if nothing else has happened after 5 s, go to /dashboard (where the guard takes over).
+  after: { fallbackRedirect: { target: '.timedOut' } },
+  initial: 'readingUrl',
+  states: {
+    readingUrl: {
+      tags: ['working'],
+      invoke: {
+        src: 'readUrl',
+        onDone: { target: 'classifyingLink', actions: { type: 'setUrl', params: ({ event }) => ({ url: event.output }) } },
+        onError: { target: 'unexpected' },
+      },
+    },
+    classifyingLink: {
+      tags: ['working'],
+      always: [
+        { guard: 'hasInvitationToken', target: 'forwardingInvitation' },
+        { guard: 'isExpiredTenantInvitation', target: 'invitationExpired' },
+        { guard: 'hasUrlError', target: 'authFailed', actions: 'recordUrlError' },
+        { guard: 'hasMalformedToken', target: 'invalidToken' },
+        { guard: 'hasCredentials', target: 'establishingSession' },
+        { target: 'checkingSession' },
+      ],
+    },
+    forwardingInvitation: {
+      description:
+        'An admin invitation link signs the invitee in on its way: adopt that session first, so the acceptance page finds them logged in.',
+      tags: ['working'],
+      always: [{ guard: 'hasWellFormedCredentials', target: 'adoptingInvitationSession' }, { target: 'invitationForwarded' }],
+    },
+    adoptingInvitationSession: {
+      tags: ['working'],
+      invoke: {
+        src: 'establishSession',
+        input: ({ context }) => context.credentials!,
+        // Either way the acceptance page decides: it says so when nobody is logged in.
+        onDone: { target: 'invitationForwarded' },
+        onError: { target: 'invitationForwarded' },
+      },
+    },
+    establishingSession: {
+      tags: ['working'],
+      invoke: {
+        src: 'establishSession',
+        input: ({ context }) => context.credentials!,
+        onDone: { target: 'awaitingFacts', actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) } },
+        onError: { target: 'authFailed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    checkingSession: {
+      description:
+        'No credentials in the URL: fine if this browser already holds a session (the 6-digit code path, or a reload after the tokens were removed).',
+      tags: ['working'],
+      invoke: {
+        src: 'getCurrentSession',
+        onDone: [
+          {
+            guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
+            target: 'awaitingFacts',
+            actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+          },
+          { target: 'noToken' },
+        ],
+        onError: { target: 'unexpected' },
+      },
+    },
+    awaitingFacts: {
+      description: "Waits for the session machine's facts about this user instead of fetching them a second time.",
+      tags: ['working'],
+      invoke: {
+        src: 'waitForFacts',
+        input: ({ context }) => ({ userId: context.user!.id }),
+        onDone: { target: 'routing', actions: { type: 'setFacts', params: ({ event }) => ({ facts: event.output }) } },
+        onError: { target: 'unexpected' },
+      },
+    },
+    routing: {
+      tags: ['working'],
+      always: [
+        { guard: 'isTenantInvitation', target: 'checkingInvitation' },
+        { guard: 'isAdminLink', target: 'checkingAdmin' },
+        { guard: 'isSignup', target: 'signupOnboarding' },
+        { target: 'routed' },
+      ],
+    },
+    checkingInvitation: {
+      tags: ['working'],
+      always: [{ guard: 'hasValidOrgId', target: 'acceptingInvitation' }, { target: 'invitationInvalid' }],
+    },
+    acceptingInvitation: {
+      tags: ['working'],
+      invoke: {
+        src: 'acceptTenantInvitation',
+        input: ({ context }) => ({ orgId: context.orgId!, userId: context.user!.id }),
+        onDone: {
+          target: 'invitationAccepted',
+          actions: { type: 'setOrganization', params: ({ event }) => ({ organizationName: event.output.organizationName }) },
+        },
+        onError: { target: 'invitationFailed' },
+      },
+    },
+    checkingAdmin: {
+      tags: ['working'],
+      always: [{ guard: 'isSystemAdmin', target: 'adminSignedIn' }, { target: 'refusingNonAdmin' }],
+    },
+    refusingNonAdmin: {
+      description: 'Spec §4: a non-admin who used the administrator login link is signed out before being told.',
+      tags: ['working'],
+      invoke: {
+        src: 'signOut',
+        onDone: { target: 'adminOnly' },
+        // Refused all the same; the toast is true either way.
+        onError: { target: 'adminOnly' },
+      },
+    },
+
+    invitationForwarded: {
+      type: 'final',
+      output: ({ context }) => ({ to: `/admin/accept-invitation?token=${encodeURIComponent(context.invitationToken!)}` }),
+    },
+    noToken: { type: 'final', output: () => authError(NO_TOKEN_MESSAGE) },
+    invalidToken: { type: 'final', output: () => authError(INVALID_TOKEN_MESSAGE) },
+    unexpected: { type: 'final', output: () => authError(UNEXPECTED_MESSAGE) },
+    authFailed: {
+      type: 'final',
+      output: ({ context }) => ({
+        to: '/login',
+        toast: { type: 'error', title: AUTH_FAILED_TITLE, description: context.failure ?? UNEXPECTED_MESSAGE },
+      }),
+    },
+    invitationExpired: { type: 'final', output: () => ({ to: '/login', toast: INVITATION_EXPIRED_TOAST }) },
+    invitationInvalid: {
+      type: 'final',
+      output: ({ context }) => ({ to: destinationAfterSignIn(context.facts!, null, context.routeKindOf), toast: INVITATION_INVALID_TOAST }),
+    },
+    invitationFailed: {
+      type: 'final',
+      output: ({ context }) => ({ to: destinationAfterSignIn(context.facts!, null, context.routeKindOf), toast: INVITATION_FAILED_TOAST }),
+    },
+    invitationAccepted: {
+      type: 'final',
+      output: ({ context }) => ({
+        to: '/dashboard',
+        state: { fromInvitation: true },
+        toast: welcomeToast(context.organizationName),
+      }),
+    },
+    adminSignedIn: {
+      type: 'final',
+      output: ({ context }) => ({ to: destinationAfterSignIn(context.facts!, context.next, context.routeKindOf) }),
+    },
+    adminOnly: { type: 'final', output: () => ({ to: '/login', toast: ADMIN_ONLY_TOAST }) },
+    signupOnboarding: { type: 'final', output: () => ({ to: '/onboarding?step=1' }) },
+    routed: {
+      type: 'final',
+      output: ({ context }) => ({ to: destinationAfterSignIn(context.facts!, context.next, context.routeKindOf) }),
+    },
+    timedOut: {
+      description: 'Nothing else happened within FALLBACK_REDIRECT_MS.',
+      type: 'final',
+      output: () => ({ to: '/dashboard' }),
+    },
+  },
+  output: ({ event }) => event.output as CallbackOutput,
+});

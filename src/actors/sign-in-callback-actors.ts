@@ -1,0 +1,73 @@
+import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+
+import type { SignedInFacts } from '../../machines/access';
+import { factsOf, type sessionMachine, type SessionUser } from '../../machines/session.machine';
+import { readCallbackUrl, type CallbackUrl, type Credentials } from '../../machines/sign-in-callback.machine';
+import { exchangeCodeOnce, getCurrentSession, setSessionOnce } from '../data/auth/session-from-url';
+import { signOut } from '../data/auth/sign-out';
+import type { AccordClient } from '../data/client';
+import { DataError } from '../data/errors';
+import { getMembership } from '../data/organizations/get-membership';
+import { getOrganization } from '../data/organizations/get-organization';
+import { sessionUserOf } from './session-actors';
+
+export const NOT_INVITED_MESSAGE = 'You are not a member of the organisation this invitation is for.';
+
+export interface SignInCallbackEnvironment {
+  client: AccordClient;
+  /** The app's session actor: the callback reuses its facts rather than asking the server a second time. */
+  session: ActorRefFrom<typeof sessionMachine>;
+  /** The URL the page was opened with, captured before anything changed it. */
+  url: { search: string; hash: string };
+  /** Replaces the current history entry with the bare callback path. */
+  clearUrl: () => void;
+}
+
+/** The sign-in callback machine's side effects, backed by the real client, the session actor and the browser's URL. */
+export function createSignInCallbackActors({ client, session, url, clearUrl }: SignInCallbackEnvironment) {
+  return {
+    readUrl: fromPromise<CallbackUrl>(async () => {
+      const parsed = readCallbackUrl(url.search, url.hash);
+      if (url.search !== '' || url.hash !== '') clearUrl();
+      return parsed;
+    }),
+    establishSession: fromPromise<SessionUser, Credentials>(async ({ input }) => {
+      const established =
+        input.kind === 'code' ? await exchangeCodeOnce(client, input.code) : await setSessionOnce(client, input);
+      return sessionUserOf(established)!;
+    }),
+    getCurrentSession: fromPromise<SessionUser | null>(async () => sessionUserOf(await getCurrentSession(client))),
+    waitForFacts: fromPromise<SignedInFacts, { userId: string }>(async ({ input, signal }) => {
+      // The auth client announces the new session (SIGNED_IN) and the session
+      // machine loads the facts; this only watches for the outcome.
+      const snapshot = await waitFor(
+        session,
+        (current) => {
+          const facts = factsOf(current);
+          return (facts.status === 'signedIn' || facts.status === 'error') && facts.userId === input.userId;
+        },
+        { signal },
+      );
+      const facts = factsOf(snapshot);
+      if (facts.status !== 'signedIn') throw new DataError(facts.status === 'error' ? facts.message : 'No session facts');
+      const { status: _status, ...signedIn } = facts;
+      return signedIn;
+    }),
+    /**
+     * Accepting a tenant invitation, as far as the schema allows: the invitation
+     * is the membership a system administrator created for the invitee, so
+     * accepting it means confirming that this person really is a member of
+     * org_id (RLS lets them read only their own membership). No row is created
+     * here: a client-side "join org_id" would let anyone join any organisation.
+     */
+    acceptTenantInvitation: fromPromise<{ organizationName: string }, { orgId: string; userId: string }>(
+      async ({ input }) => {
+        const membership = await getMembership(client, input.userId);
+        if (membership?.organizationId !== input.orgId) throw new DataError(NOT_INVITED_MESSAGE, { code: 'not_invited' });
+        const organization = await getOrganization(client, input.orgId);
+        return { organizationName: organization.name };
+      },
+    ),
+    signOut: fromPromise<void>(() => signOut(client)),
+  };
+}

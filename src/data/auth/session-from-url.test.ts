@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+
+import type { AccordClient } from '../client';
+import { DataError } from '../errors';
+import { exchangeCodeOnce, getCurrentSession, setSessionOnce } from './session-from-url';
+
+const session = { access_token: 'a', refresh_token: 'r', user: { id: 'u1', email: 'ada@school.example' } };
+
+describe('exchangeCodeOnce', () => {
+  it('exchanges a code once however often it is asked (StrictMode starts the callback twice)', async () => {
+    const exchangeCodeForSession = vi.fn(async () => ({ data: { session, user: session.user }, error: null }));
+    const client = { auth: { exchangeCodeForSession } } as unknown as AccordClient;
+    const [first, second] = await Promise.all([exchangeCodeOnce(client, 'code-1'), exchangeCodeOnce(client, 'code-1')]);
+    expect(first).toBe(session);
+    expect(second).toBe(session);
+    expect(exchangeCodeForSession).toHaveBeenCalledTimes(1);
+    expect(exchangeCodeForSession).toHaveBeenCalledWith('code-1');
+    // A different link is a different code.
+    await exchangeCodeOnce(client, 'code-2');
+    expect(exchangeCodeForSession).toHaveBeenCalledTimes(2);
+  });
+
+  it("rejects with the library's message, and does not try a spent code again", async () => {
+    const error = Object.assign(new Error('invalid flow state, no valid flow state found'), { status: 404, name: 'AuthApiError' });
+    const exchangeCodeForSession = vi.fn(async () => ({ data: { session: null, user: null }, error }));
+    const client = { auth: { exchangeCodeForSession } } as unknown as AccordClient;
+    await expect(exchangeCodeOnce(client, 'spent')).rejects.toMatchObject({ message: 'invalid flow state, no valid flow state found' });
+    await expect(exchangeCodeOnce(client, 'spent')).rejects.toBeInstanceOf(DataError);
+    expect(exchangeCodeForSession).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('setSessionOnce', () => {
+  it('adopts a token pair once', async () => {
+    const setSession = vi.fn(async () => ({ data: { session, user: session.user }, error: null }));
+    const client = { auth: { setSession } } as unknown as AccordClient;
+    await setSessionOnce(client, { accessToken: 'at-1', refreshToken: 'rt' });
+    await setSessionOnce(client, { accessToken: 'at-1', refreshToken: 'rt' });
+    expect(setSession).toHaveBeenCalledTimes(1);
+    expect(setSession).toHaveBeenCalledWith({ access_token: 'at-1', refresh_token: 'rt' });
+  });
+
+  it('rejects when no session comes back', async () => {
+    const setSession = vi.fn(async () => ({ data: { session: null, user: null }, error: null }));
+    const client = { auth: { setSession } } as unknown as AccordClient;
+    await expect(setSessionOnce(client, { accessToken: 'at-2', refreshToken: 'rt' })).rejects.toBeInstanceOf(DataError);
+  });
+});
+
+describe('getCurrentSession', () => {
+  it('returns the stored session or null', async () => {
+    const client = { auth: { getSession: async () => ({ data: { session: null }, error: null }) } } as unknown as AccordClient;
+    await expect(getCurrentSession(client)).resolves.toBeNull();
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+
+import { DataError, toDataError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from './errors';
+
+describe('toDataError', () => {
+  it.each([
+    ['auth-js', { name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 }],
+    ['postgrest-js in Chromium', { message: 'TypeError: Failed to fetch', details: 'TypeError: Failed to fetch\n at …', code: '' }],
+    ['postgrest-js in Firefox', { message: 'TypeError: NetworkError when attempting to fetch resource.', code: '' }],
+    ['postgrest-js in Safari', { message: 'TypeError: Load failed', code: '' }],
+  ])('says the backend is unreachable for %s', (_source, error) => {
+    expect(toDataError(error)).toMatchObject({ message: UNREACHABLE_MESSAGE, status: 0 });
+  });
+
+  it("keeps the server's message, status and code", () => {
+    const error = toDataError({ message: 'permission denied for table profiles', code: '42501', status: 403 });
+    expect(error).toBeInstanceOf(DataError);
+    expect(error).toMatchObject({ message: 'permission denied for table profiles', code: '42501', status: 403 });
+  });
+
+  it('has a readable message for anything without one', () => {
+    expect(toDataError(undefined).message).toBe(UNEXPECTED_MESSAGE);
+    expect(toDataError({ message: '  ' }).message).toBe(UNEXPECTED_MESSAGE);
+  });
+});

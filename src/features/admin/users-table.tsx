@@ -1,0 +1,77 @@
+import { Badge, Stack, Text, Wrap } from '@chakra-ui/react';
+
+import type { AdminUser } from '../../data/admin/admin-users';
+import { formatDay, formatDayAndTime } from './format-date';
+import { StackedBody, StackedCell, StackedColumnHeader, StackedHeader, StackedRow, StackedTable } from './stacked-table';
+
+const APPLICATION: Record<string, string> = {
+  pending: 'application pending',
+  under_review: 'under review',
+  approved: 'approved',
+  rejected: 'rejected',
+};
+
+/** Every role a person holds, as badges: what the back office needs to see at a glance. */
+function Roles({ user }: { user: AdminUser }) {
+  const org = user.organization;
+  const none = !user.isSystemAdmin && !org && !user.investorLevel && !user.isStakeholder;
+  return (
+    <Wrap gap="1.5">
+      {user.isSystemAdmin ? <Badge colorPalette="brand">System admin</Badge> : null}
+      {org ? (
+        <Badge colorPalette={org.applicationStatus === 'approved' ? 'green' : 'orange'} whiteSpace="normal">
+          {org.role === 'admin' ? 'Org admin' : 'Member'} · {org.name}
+          {org.applicationStatus && org.applicationStatus !== 'approved' ? ` (${APPLICATION[org.applicationStatus]})` : ''}
+        </Badge>
+      ) : null}
+      {user.investorLevel ? (
+        <Badge colorPalette="purple">Investor · {user.investorLevel === 'data_room' ? 'data room' : 'lite'}</Badge>
+      ) : null}
+      {user.isStakeholder ? <Badge colorPalette="blue">Stakeholder</Badge> : null}
+      {none ? (
+        <Text as="span" color="fg.muted" textStyle="sm">
+          No role yet
+        </Text>
+      ) : null}
+    </Wrap>
+  );
+}
+
+/** Everyone with an account. */
+export function UsersTable({ users }: { users: AdminUser[] }) {
+  return (
+    <StackedTable caption="Users">
+      <StackedHeader>
+        <StackedColumnHeader>Person</StackedColumnHeader>
+        <StackedColumnHeader>Roles</StackedColumnHeader>
+        <StackedColumnHeader>Joined</StackedColumnHeader>
+        <StackedColumnHeader>Last sign-in</StackedColumnHeader>
+      </StackedHeader>
+      <StackedBody>
+        {users.map((user) => (
+          <StackedRow key={user.id}>
+            <StackedCell>
+              <Stack gap="0">
+                <Text fontWeight="medium">{user.fullName ?? user.email ?? 'Unknown'}</Text>
+                {user.fullName && user.email ? (
+                  <Text textStyle="sm" color="fg.muted" wordBreak="break-all">
+                    {user.email}
+                  </Text>
+                ) : null}
+              </Stack>
+            </StackedCell>
+            <StackedCell label="Roles">
+              <Roles user={user} />
+            </StackedCell>
+            <StackedCell label="Joined" whiteSpace="nowrap">
+              {formatDay(user.createdAt)}
+            </StackedCell>
+            <StackedCell label="Last sign-in" whiteSpace="nowrap">
+              {user.lastSignInAt ? formatDayAndTime(user.lastSignInAt) : 'Never'}
+            </StackedCell>
+          </StackedRow>
+        ))}
+      </StackedBody>
+    </StackedTable>
+  );
+}

@@ -1,0 +1,67 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { SnapshotFrom } from 'xstate';
+
+import {
+  ALREADY_ADMIN_MESSAGE,
+  INVITATION_MESSAGES,
+  adminInvitationMachine,
+  type AdminInvitationOutput,
+  type InvitationFailure,
+} from '../../../machines/admin-invitation.machine';
+import { createAdminInvitationActors } from '../../actors/admin-invitation-actors';
+
+let liveMachine: typeof adminInvitationMachine | undefined;
+/** The machine with the real effects, made on first use. */
+function liveLogic() {
+  liveMachine ??= adminInvitationMachine.provide({ actors: createAdminInvitationActors() });
+  return liveMachine;
+}
+
+export interface AdminInvitationView {
+  status: 'processing' | 'success' | 'alreadyAdmin' | 'error';
+  /** What the screen says: the spec's message for the case, or null while processing and after success. */
+  message: string | null;
+  failure: InvitationFailure | null;
+  /** True from success or already_admin until the app has left for the dashboard. */
+  isRedirecting: boolean;
+}
+
+type Snapshot = SnapshotFrom<typeof adminInvitationMachine>;
+
+function view(snapshot: Snapshot): AdminInvitationView {
+  const { failure, outcome } = snapshot.context;
+  if (snapshot.hasTag('pending')) return { status: 'processing', message: null, failure: null, isRedirecting: false };
+  if (snapshot.hasTag('error')) {
+    return { status: 'error', message: INVITATION_MESSAGES[failure ?? 'unexpected'], failure, isRedirecting: false };
+  }
+  // success and alreadyAdmin, and the final state after them, while the app navigates away.
+  return outcome === 'alreadyAdmin'
+    ? { status: 'alreadyAdmin', message: ALREADY_ADMIN_MESSAGE, failure: null, isRedirecting: true }
+    : { status: 'success', message: null, failure: null, isRedirecting: true };
+}
+
+const sameView = (a: AdminInvitationView, b: AdminInvitationView) =>
+  a.status === b.status && a.message === b.message && a.failure === b.failure && a.isRedirecting === b.isRedirecting;
+
+export interface UseAdminInvitationOptions {
+  token: string | null;
+  /** Where the flow ends: the page navigates (or reloads, when the session's roles changed). */
+  leave: (output: AdminInvitationOutput) => void;
+}
+
+/**
+ * The invitation screen's flow. Components read the view; they never see the
+ * machine's states or events.
+ */
+export function useAdminInvitation({ token, leave }: UseAdminInvitationOptions): AdminInvitationView {
+  const actor = useActorRef(liveLogic(), { input: { token } });
+  const current = useSelector(actor, view, sameView);
+  const output = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
+
+  useEffect(() => {
+    if (output) leave(output);
+  }, [output, leave]);
+
+  return current;
+}

@@ -1,0 +1,65 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+import { signInCallbackMachine } from '../../../machines/sign-in-callback.machine';
+import { createSignInCallbackActors } from '../../actors/sign-in-callback-actors';
+import { routeKindOf } from '../../app/routes';
+import { useSessionActorRef } from '../../app/session-context';
+import { showToast } from '../../components/toaster';
+import { supabase, type AccordClient } from '../../data/client';
+
+export interface SignInCallbackView {
+  /** True until the machine has decided where the person goes. */
+  isWorking: boolean;
+  /** Where the person is being sent, once decided. */
+  destination: string | null;
+}
+
+/**
+ * /auth/callback's flow. The page shows the view; the machine decides; this
+ * hook hands the machine the URL the page was opened with and carries out its
+ * final output (navigation and toast).
+ */
+export function useSignInCallback(client: AccordClient = supabase): SignInCallbackView {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSessionActorRef();
+  // Read once: the machine's readUrl clears the address bar, and must still know what it held.
+  const [opened] = useState(() => ({ url: { search: location.search, hash: location.hash }, state: location.state as unknown }));
+  // StrictMode starts the machine twice in development; one replacement is enough.
+  const cleared = useRef(false);
+  const machine = useMemo(
+    () =>
+      signInCallbackMachine.provide({
+        actors: createSignInCallbackActors({
+          client,
+          session,
+          url: opened.url,
+          // Tokens and codes must not stay in the address bar or the history (a
+          // shared screen, a copied URL, the Back button): replace the entry.
+          clearUrl: () => {
+            if (cleared.current) return;
+            cleared.current = true;
+            void navigate('/auth/callback', { replace: true, state: opened.state });
+          },
+        }),
+      }),
+    [client, session, opened, navigate],
+  );
+  const actor = useActorRef(machine, { input: { routeKindOf } });
+
+  const output = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
+  const isWorking = useSelector(actor, (snapshot) => snapshot.hasTag('working'));
+
+  // One toast and one navigation, even though StrictMode runs effects twice.
+  const done = useRef(false);
+  useEffect(() => {
+    if (!output || done.current) return;
+    done.current = true;
+    if (output.toast) showToast(output.toast);
+    navigate(output.to, { replace: true, state: output.state });
+  }, [output, navigate]);
+
+  return { isWorking, destination: output?.to ?? null };
+}

@@ -1,0 +1,261 @@
+/**
+ * /auth/callback walked along every path generated from its machine. Each path
+ * opens the real page (provider, facade hook, machine) with the effects
+ * replaced at the seam where the app provides them, finishes each effect as
+ * the path says, and checks what the person sees: "Signing you in…" while it
+ * works, then the page they land on and the toast the spec prescribes.
+ */
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+
+import type { CallbackContext, CallbackOutput } from '../../machines/sign-in-callback.machine.ts';
+import { FALLBACK_REDIRECT_MS } from '../../machines/timing.ts';
+import { SessionProvider } from '../../src/app/session-context.tsx';
+import { toaster, Toaster } from '../../src/components/toaster.tsx';
+import AuthCallbackPage from '../../src/features/auth/auth-callback-page.tsx';
+import { TestProviders } from '../../src/testing/render.tsx';
+import { buildModel, type ModelPath } from '../support/model.ts';
+import { stateKey, stateNodesOf } from '../support/statechart.ts';
+import { ADA, ORG_ID, SAMPLE, signInCallbackModel } from './sign-in-callback.model.ts';
+
+const stand = await vi.hoisted(async () => {
+  const { createActorSeam } = await import('../support/actor-seam.ts');
+  const { fromCallback, fromPromise } = await import('xstate');
+  return {
+    seam: createActorSeam(['readUrl', 'establishSession', 'getCurrentSession', 'waitForFacts', 'acceptTenantInvitation', 'signOut']),
+    quietSession: {
+      listenToAuth: fromCallback(() => undefined),
+      loadFacts: fromPromise(() => new Promise<never>(() => undefined)),
+      signOut: fromPromise(() => new Promise<never>(() => undefined)),
+    },
+  };
+});
+
+// The callback's effects are the seam; the session it waits on is represented by waitForFacts.
+vi.mock('../../src/actors/sign-in-callback-actors', () => ({ createSignInCallbackActors: () => stand.seam.actors }));
+vi.mock('../../src/actors/session-actors', () => ({ createSessionActors: () => stand.quietSession }));
+
+const model = buildModel(signInCallbackModel);
+
+// What the person reads, spelled out rather than imported.
+const TEXT = { heading: 'Signing you in…', working: 'Checking your sign-in link…' } as const;
+
+function Arrived() {
+  const location = useLocation();
+  const invited = (location.state as { fromInvitation?: boolean } | null)?.fromInvitation === true;
+  return <p>{`Arrived at ${location.pathname}${location.search}${invited ? ' from an invitation' : ''}`}</p>;
+}
+
+function renderCallback() {
+  const router = createMemoryRouter(
+    [
+      { path: '/auth/callback', element: <AuthCallbackPage /> },
+      { path: '*', element: <Arrived /> },
+    ],
+    { initialEntries: ['/auth/callback'] },
+  );
+  render(
+    <TestProviders>
+      <SessionProvider navigate={(to) => void router.navigate(to)}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </SessionProvider>
+    </TestProviders>,
+  );
+}
+
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CallbackContext;
+
+function expectWorking() {
+  expect(screen.getByRole('heading', { level: 1, name: TEXT.heading })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent(TEXT.working);
+  expect(screen.queryByText(/^Arrived at/)).not.toBeInTheDocument();
+}
+
+/** Working, with exactly this effect running. */
+function running(name: Parameters<typeof stand.seam.running>[0], input: (context: CallbackContext) => unknown = () => undefined) {
+  return (snapshot: AnyMachineSnapshot) => {
+    expectWorking();
+    expect(stand.seam.running(name)).toEqual({ input: input(contextOf(snapshot)) });
+  };
+}
+
+/** The machine's output, carried out: the destination, invitation state and toast as the person sees them. */
+function arrived(snapshot: AnyMachineSnapshot) {
+  const output = snapshot.output as CallbackOutput;
+  const invited = output.state?.fromInvitation ? ' from an invitation' : '';
+  expect(screen.getByText(`Arrived at ${output.to}${invited}`)).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: TEXT.heading })).not.toBeInTheDocument();
+  if (output.toast) {
+    expect(screen.getByText(output.toast.title)).toBeInTheDocument();
+    expect(screen.getByText(output.toast.description)).toBeInTheDocument();
+  }
+}
+
+/** A state the machine only passes through (eventless): paths never rest in it. */
+function passesThrough(key: string) {
+  return () => {
+    throw new Error(`${key} decides at once; no path should stop in it`);
+  };
+}
+
+/** What a person sees in each state of the machine, with the spec's destinations spelled out for the finals. */
+const screens: Record<string, (snapshot: AnyMachineSnapshot) => void> = {
+  readingUrl: running('readUrl'),
+  classifyingLink: passesThrough('classifyingLink'),
+  forwardingInvitation: passesThrough('forwardingInvitation'),
+  adoptingInvitationSession: running('establishSession', (context) => context.credentials),
+  establishingSession: running('establishSession', (context) => context.credentials),
+  checkingSession: running('getCurrentSession'),
+  awaitingFacts: running('waitForFacts', () => ({ userId: ADA.id })),
+  routing: passesThrough('routing'),
+  checkingInvitation: passesThrough('checkingInvitation'),
+  acceptingInvitation: running('acceptTenantInvitation', () => ({ orgId: ORG_ID, userId: ADA.id })),
+  checkingAdmin: passesThrough('checkingAdmin'),
+  refusingNonAdmin: running('signOut'),
+  invitationForwarded: (snapshot) => {
+    expect((snapshot.output as CallbackOutput).to).toBe('/admin/accept-invitation?token=inv-123');
+    arrived(snapshot);
+  },
+  noToken: (snapshot) => {
+    expect(snapshot.output).toEqual({ to: '/login', toast: { type: 'error', title: 'Authentication Error', description: 'No token found' } });
+    arrived(snapshot);
+  },
+  invalidToken: (snapshot) => {
+    expect((snapshot.output as CallbackOutput).toast?.description).toBe('Invalid token structure');
+    arrived(snapshot);
+  },
+  unexpected: (snapshot) => {
+    expect(snapshot.output).toEqual({ to: '/login', toast: { type: 'error', title: 'Authentication Error', description: 'Unexpected issue' } });
+    arrived(snapshot);
+  },
+  authFailed: (snapshot) => {
+    const output = snapshot.output as CallbackOutput;
+    expect(output).toMatchObject({ to: '/login', toast: { title: 'Authentication Failed' } });
+    // The library's message when it rejected the session, the server's when it refused the link.
+    expect([SAMPLE.rejectedSession, SAMPLE.linkRefusal]).toContain(output.toast!.description);
+    arrived(snapshot);
+  },
+  invitationExpired: (snapshot) => {
+    expect(snapshot.output).toMatchObject({ to: '/login', toast: { title: 'Invitation Failed' } });
+    expect((snapshot.output as CallbackOutput).toast!.description).toMatch(/contact the system administrator/);
+    arrived(snapshot);
+  },
+  invitationInvalid: (snapshot) => {
+    expect((snapshot.output as CallbackOutput).toast).toMatchObject({
+      title: 'Invitation Error',
+      description: 'This invitation link appears to be invalid. Please contact your administrator for a new invitation.',
+    });
+    arrived(snapshot);
+  },
+  invitationFailed: (snapshot) => {
+    expect((snapshot.output as CallbackOutput).toast).toMatchObject({
+      title: 'Invitation Failed',
+      description: 'Unable to process your tenant invitation.',
+    });
+    arrived(snapshot);
+  },
+  invitationAccepted: (snapshot) => {
+    expect(snapshot.output).toMatchObject({ to: '/dashboard', state: { fromInvitation: true }, toast: { type: 'success' } });
+    arrived(snapshot);
+  },
+  adminSignedIn: (snapshot) => {
+    expect(snapshot.output).toEqual({ to: '/admin/applications' });
+    arrived(snapshot);
+  },
+  adminOnly: (snapshot) => {
+    expect(snapshot.output).toEqual({
+      to: '/login',
+      toast: { type: 'error', title: 'Access Denied', description: 'This login link is for administrators only.' },
+    });
+    arrived(snapshot);
+  },
+  signupOnboarding: (snapshot) => {
+    expect(snapshot.output).toEqual({ to: '/onboarding?step=1' });
+    arrived(snapshot);
+  },
+  routed: (snapshot) => {
+    const admin = contextOf(snapshot).facts?.isSystemAdmin;
+    expect(snapshot.output).toEqual({ to: admin ? '/admin/applications' : '/dashboard' });
+    arrived(snapshot);
+  },
+  timedOut: (snapshot) => {
+    expect(snapshot.output).toEqual({ to: '/dashboard' });
+    arrived(snapshot);
+  },
+};
+
+/** How each event happens: an effect finishes as the path says, or the fallback's time passes. */
+function executors() {
+  const events: Record<string, (step: { event: AnyEventObject }) => Promise<void>> = {};
+  for (const actorEvent of model.actorEvents) {
+    events[actorEvent.event.type] = async (step) => {
+      await act(async () => stand.seam.settleAs({ ...actorEvent, event: step.event }));
+    };
+  }
+  for (const { event } of model.delayEvents) {
+    events[event.type] = async () => {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(FALLBACK_REDIRECT_MS);
+      });
+    };
+  }
+  return events;
+}
+
+describe('/auth/callback along paths generated from the sign-in callback machine', () => {
+  const passed: ModelPath[] = [];
+
+  beforeEach(() => {
+    stand.seam.reset();
+    // Fake timers so the 5 s fallback can be jumped. Testing Library drives
+    // them through the `jest` global it looks for; vitest's timers stand in.
+    vi.useFakeTimers();
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  });
+  afterEach(() => {
+    act(() => toaster.remove());
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('has a screen check for every state of the machine', () => {
+    expect(Object.keys(screens).sort()).toEqual(stateNodesOf(model.machine).map(stateKey).sort());
+  });
+
+  it(`waits ${FALLBACK_REDIRECT_MS} ms before the fallback, not a moment less`, async () => {
+    renderCallback();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(FALLBACK_REDIRECT_MS - 1);
+    });
+    expectWorking();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    await waitFor(() => expect(screen.getByText('Arrived at /dashboard')).toBeInTheDocument());
+  });
+
+  for (const path of model.paths) {
+    it(path.description, { timeout: 20_000 }, async () => {
+      renderCallback();
+      const states = Object.fromEntries(
+        Object.entries(screens).map(([key, check]) => [key, async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot))]),
+      );
+      await path.test({ states, events: executors() });
+      passed.push(path);
+    });
+  }
+
+  it('walks every state and every transition of the machine', () => {
+    const report = model.coverage(passed);
+    console.info(report.summary);
+    expect(passed).toHaveLength(model.paths.length);
+    expect(report.states.missed, 'states no passing path reached').toEqual([]);
+    expect(report.transitions.missed, 'transitions no passing path took').toEqual([]);
+    expect(report.staleExclusions).toEqual([]);
+    expect(report.states.percent).toBe(100);
+    expect(report.transitions.percent).toBe(100);
+  });
+});

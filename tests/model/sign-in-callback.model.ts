@@ -1,0 +1,133 @@
+/**
+ * The sign-in callback machine as a test model: the kinds of link a person can
+ * arrive with (what reading the URL answers), and what each effect may answer.
+ * Shared by sign-in-callback.model.test.tsx and `npm run test:paths`.
+ */
+import type { SignedInFacts } from '../../machines/access.ts';
+import {
+  EMPTY_URL,
+  isWellFormedJwt,
+  signInCallbackMachine,
+  type CallbackContext,
+  type CallbackUrl,
+} from '../../machines/sign-in-callback.machine.ts';
+import { routeKindOf } from '../../src/app/routes.ts';
+import { defineModel } from '../support/model.ts';
+
+export const ADA = { id: '5eed0000-0000-4000-8000-00000000a0a0', email: 'ada@school.example' } as const;
+export const ORG_ID = '5eed0000-0000-4000-8000-000000000101';
+export const ORG_NAME = 'Northwind Learning Trust';
+
+/** A well-formed (unsigned) JWT: the callback only checks the shape, the auth server the rest. */
+export const WELL_FORMED_JWT =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI1ZWVkMDAwMC0wMDAwLTQwMDAtODAwMC0wMDAwMDAwMGEwYTAifQ.c2lnbmF0dXJl';
+
+export const SAMPLE = {
+  rejectedSession: 'invalid JWT: unable to parse or verify signature, token is expired',
+  linkRefusal: 'Email link is invalid or has expired',
+  factsFailure: "We couldn't reach Accord. Check your connection and try again.",
+} as const;
+
+function facts(overrides: Partial<SignedInFacts>): SignedInFacts {
+  return {
+    userId: ADA.id,
+    email: ADA.email,
+    profile: { id: ADA.id, email: ADA.email, full_name: 'Ada Lovelace' },
+    isSystemAdmin: false,
+    isOrgAdmin: false,
+    approval: 'none',
+    approvalStatus: null,
+    isStakeholder: false,
+    investorLevel: null,
+    ...overrides,
+  };
+}
+
+export const MEMBER_FACTS = facts({ approval: 'approved', approvalStatus: 'approved', isOrgAdmin: true });
+export const ADMIN_FACTS = facts({ isSystemAdmin: true });
+
+const url = (overrides: Partial<CallbackUrl>): CallbackUrl => ({ ...EMPTY_URL, ...overrides });
+const code = { kind: 'code', code: 'f3a1c0de' } as const;
+const tokens = { kind: 'tokens', accessToken: WELL_FORMED_JWT, refreshToken: 'r1' } as const;
+
+/** The links a person may arrive with, as reading the URL answers them. */
+export const LINKS: Array<{ output: CallbackUrl; label: string }> = [
+  { output: url({ credentials: code }), label: 'the link carries a PKCE code' },
+  { output: url({ credentials: tokens }), label: 'the link carries access and refresh tokens' },
+  {
+    output: url({ credentials: { kind: 'tokens', accessToken: 'garbage', refreshToken: 'x' } }),
+    label: 'the link carries an access token that is not a JWT',
+  },
+  { output: url({}), label: 'the URL carries nothing' },
+  { output: url({ invitationToken: 'inv-123', credentials: tokens }), label: 'an admin invitation link that signs the invitee in' },
+  { output: url({ invitationToken: 'inv-123' }), label: 'an admin invitation link without a session' },
+  {
+    output: url({ type: 'tenant_invitation', orgId: ORG_ID, urlError: { code: 'otp_expired', description: SAMPLE.linkRefusal } }),
+    label: 'an expired tenant invitation link',
+  },
+  { output: url({ urlError: { code: 'otp_expired', description: SAMPLE.linkRefusal } }), label: 'the auth server refused the link' },
+  { output: url({ type: 'admin_magiclink', credentials: code }), label: 'a link from the administrator login' },
+  { output: url({ type: 'signup', credentials: code }), label: 'a sign-up confirmation link' },
+  { output: url({ type: 'tenant_invitation', orgId: ORG_ID, credentials: code }), label: 'a tenant invitation link' },
+  { output: url({ type: 'tenant_invitation', credentials: code }), label: 'a tenant invitation link without org_id' },
+];
+
+function credentialsKind(context: CallbackContext): string {
+  if (!context.credentials) return 'none';
+  if (context.credentials.kind === 'code') return 'code';
+  return isWellFormedJwt(context.credentials.accessToken) ? 'tokens' : 'malformed';
+}
+
+export const signInCallbackModel = defineModel({
+  machine: signInCallbackMachine,
+  input: { routeKindOf },
+  // Nothing a person does on this page: everything comes from the link and the effects.
+  events: [],
+  actors: {
+    readUrl: { done: LINKS, error: [{ error: new Error('location unavailable'), label: 'the URL cannot be read' }] },
+    establishSession: {
+      done: [{ output: ADA, label: 'the auth server starts Ada’s session' }],
+      error: [{ error: new Error(SAMPLE.rejectedSession), label: 'the auth server rejects the session' }],
+    },
+    getCurrentSession: {
+      done: [
+        { output: ADA, label: 'this browser already holds Ada’s session' },
+        { output: null, label: 'this browser holds no session' },
+      ],
+      error: [{ error: new Error('storage unavailable'), label: 'reading the stored session fails' }],
+    },
+    waitForFacts: {
+      done: [
+        { output: MEMBER_FACTS, label: 'the session knows Ada as an approved member' },
+        { output: ADMIN_FACTS, label: 'the session knows Ada as a system administrator' },
+      ],
+      error: [{ error: new Error(SAMPLE.factsFailure), label: 'the session cannot load Ada’s facts' }],
+    },
+    acceptTenantInvitation: {
+      done: [{ output: { organizationName: ORG_NAME }, label: `Ada is a member of ${ORG_NAME}` }],
+      error: [{ error: new Error('not_invited'), label: 'Ada is not a member of that organisation' }],
+    },
+    signOut: {
+      done: [{ output: undefined, label: 'Ada is signed out' }],
+      error: [{ error: new Error('offline'), label: 'signing out fails' }],
+    },
+  },
+  // Everything a guard reads; what the URL carries beyond that only changes the output.
+  facts: ({ context }) => ({
+    type: context.type,
+    credentials: credentialsKind(context),
+    invitation: context.invitationToken !== null,
+    urlError: context.urlError?.code ?? null,
+    orgId: context.orgId !== null,
+    signedIn: context.user !== null,
+    admin: context.facts?.isSystemAdmin ?? null,
+  }),
+  describeState: (snapshot) => {
+    if (snapshot.status === 'done') {
+      const output = snapshot.output as { to: string; toast?: { title: string; description: string } };
+      return `goes to ${output.to}${output.toast ? ` with “${output.toast.title}: ${output.toast.description}”` : ''}`;
+    }
+    return '“Signing you in…”';
+  },
+  simplePaths: false,
+});

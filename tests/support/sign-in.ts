@@ -1,0 +1,37 @@
+import type { Page } from 'playwright-core';
+import { stackConfig } from '../../supabase/local/config.ts';
+import { linkIn, mailIds, nextMail } from './inbox.ts';
+
+/**
+ * Signing in as a person does in the browser tests: ask for a link on a login
+ * screen, take the e-mail from the local inbox and open its link in the same
+ * page (the PKCE code verifier lives in that browser context).
+ */
+const config = stackConfig('test');
+
+export type LoginScreen = '/login' | '/accord-login';
+
+/**
+ * Fills in the login form of the page as it is (call it on a login screen, or
+ * pass `at` to open one first) and returns the sign-in link from the mail.
+ */
+export async function requestSignInLink(page: Page, email: string, { at }: { at?: LoginScreen } = {}): Promise<string> {
+  if (at) await page.goto(`${config.appUrl}${at}`);
+  const seen = await mailIds(email);
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByRole('button', { name: 'Send magic link' }).click();
+  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+  return linkIn(await nextMail(email, seen));
+}
+
+/** Requests a link on `at` and opens it; resolves once the browser is back on the app, past the auth server. */
+export async function signInThroughInbox(page: Page, email: string, { at = '/login' }: { at?: LoginScreen } = {}): Promise<void> {
+  const link = await requestSignInLink(page, email, { at });
+  await page.goto(link);
+  await page.waitForURL((url) => url.origin === config.appUrl && url.pathname !== '/auth/callback', { timeout: 15_000 });
+}
+
+/** Whether the browser holds a stored session (supabase-js keeps it in localStorage). */
+export async function hasStoredSession(page: Page): Promise<boolean> {
+  return page.evaluate(`Object.keys(localStorage).some((key) => /^sb-.*-auth-token$/.test(key))`) as Promise<boolean>;
+}
