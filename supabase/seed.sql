@@ -125,3 +125,16 @@ insert into public.organization_applications (organization_id, status, submitted
 select o.id, 'approved', null, o.created_at, '5eed0000-0000-4000-8000-000000000001'
 from public.organizations o
 where o.id between '5eed0000-0000-4000-8000-000000000102' and '5eed0000-0000-4000-8000-000000000110';
+
+-- ---------------------------------------------------------------------------
+-- The demo applicant's application details (onboarding, issue 4), so the back
+-- office's review screen shows a realistic application. No document is
+-- seeded: storage objects are not data in this database.
+-- ---------------------------------------------------------------------------
+update public.organization_applications
+   set contact_name = 'Priya Shah',
+       contact_phone = '+44 161 496 0000',
+       use_cases = '{education,online_registration}',
+       expected_monthly_verifications = 250,
+       consent_at = now() - interval '2 days'
+ where organization_id = '5eed0000-0000-4000-8000-000000000111';

@@ -44,6 +44,71 @@ export type Database = {
         Relationships: [
         ]
       },
+      "application_drafts": {
+        Row: {
+          "created_at": string,
+          "current_step": number,
+          "organization_id": string,
+          "payload": NonNullable<Json>,
+          "updated_at": string,
+          "user_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string,
+          "current_step"?: number,
+          "organization_id"?: string,
+          "payload"?: NonNullable<Json>,
+          "updated_at"?: string,
+          "user_id": string
+        }
+        Update: {
+          "created_at"?: string,
+          "current_step"?: number,
+          "organization_id"?: string,
+          "payload"?: NonNullable<Json>,
+          "updated_at"?: string,
+          "user_id"?: string
+        }
+        Relationships: [
+        ]
+      },
+      "application_events": {
+        Row: {
+          "actor_id": string | null,
+          "created_at": string,
+          "id": number,
+          "message": string | null,
+          "organization_id": string,
+          "type": Database["public"]['Enums']["application_event_type"]
+        }
+        ComputedFields: never
+        Insert: {
+          "actor_id"?: string | null,
+          "created_at"?: string,
+          "id"?: never,
+          "message"?: string | null,
+          "organization_id": string,
+          "type": Database["public"]['Enums']["application_event_type"]
+        }
+        Update: {
+          "actor_id"?: string | null,
+          "created_at"?: string,
+          "id"?: never,
+          "message"?: string | null,
+          "organization_id"?: string,
+          "type"?: Database["public"]['Enums']["application_event_type"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "application_events_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "investor_access": {
         Row: {
           "granted_at": string,
@@ -67,37 +132,87 @@ export type Database = {
         Relationships: [
         ]
       },
-      "organization_applications": {
+      "network_activity": {
         Row: {
-          "decided_at": string | null,
-          "decided_by": string | null,
-          "decision_reason": string | null,
-          "organization_id": string,
-          "status": Database["public"]['Enums']["application_status"],
-          "submitted_at": string,
-          "submitted_by": string | null,
-          "updated_at": string
+          "action": string,
+          "actor_id": string | null,
+          "details": NonNullable<Json>,
+          "id": number,
+          "occurred_at": string,
+          "organization_id": string | null
         }
         ComputedFields: never
         Insert: {
-          "decided_at"?: string | null,
-          "decided_by"?: string | null,
-          "decision_reason"?: string | null,
-          "organization_id": string,
-          "status"?: Database["public"]['Enums']["application_status"],
-          "submitted_at"?: string,
-          "submitted_by"?: string | null,
-          "updated_at"?: string
+          "action": string,
+          "actor_id"?: string | null,
+          "details"?: NonNullable<Json>,
+          "id"?: never,
+          "occurred_at"?: string,
+          "organization_id"?: string | null
         }
         Update: {
+          "action"?: string,
+          "actor_id"?: string | null,
+          "details"?: NonNullable<Json>,
+          "id"?: never,
+          "occurred_at"?: string,
+          "organization_id"?: string | null
+        }
+        Relationships: [
+        ]
+      },
+      "organization_applications": {
+        Row: {
+          "changes_requested_at": string | null,
+          "consent_at": string | null,
+          "contact_name": string | null,
+          "contact_phone": string | null,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "decision_reason": string | null,
+          "expected_monthly_verifications": number | null,
+          "organization_id": string,
+          "registration_document_path": string | null,
+          "status": Database["public"]['Enums']["application_status"],
+          "submitted_at": string,
+          "submitted_by": string | null,
+          "updated_at": string,
+          "use_cases": (Database["public"]['Enums']["application_use_case"])[]
+        }
+        ComputedFields: never
+        Insert: {
+          "changes_requested_at"?: string | null,
+          "consent_at"?: string | null,
+          "contact_name"?: string | null,
+          "contact_phone"?: string | null,
           "decided_at"?: string | null,
           "decided_by"?: string | null,
           "decision_reason"?: string | null,
-          "organization_id"?: string,
+          "expected_monthly_verifications"?: number | null,
+          "organization_id": string,
+          "registration_document_path"?: string | null,
           "status"?: Database["public"]['Enums']["application_status"],
           "submitted_at"?: string,
           "submitted_by"?: string | null,
-          "updated_at"?: string
+          "updated_at"?: string,
+          "use_cases"?: (Database["public"]['Enums']["application_use_case"])[]
+        }
+        Update: {
+          "changes_requested_at"?: string | null,
+          "consent_at"?: string | null,
+          "contact_name"?: string | null,
+          "contact_phone"?: string | null,
+          "decided_at"?: string | null,
+          "decided_by"?: string | null,
+          "decision_reason"?: string | null,
+          "expected_monthly_verifications"?: number | null,
+          "organization_id"?: string,
+          "registration_document_path"?: string | null,
+          "status"?: Database["public"]['Enums']["application_status"],
+          "submitted_at"?: string,
+          "submitted_by"?: string | null,
+          "updated_at"?: string,
+          "use_cases"?: (Database["public"]['Enums']["application_use_case"])[]
         }
         Relationships: [
           {
@@ -147,6 +262,7 @@ export type Database = {
           "description": string | null,
           "id": string,
           "legal_name": string | null,
+          "logo_path": string | null,
           "name": string,
           "registration_number": string | null,
           "sector": Database["public"]['Enums']["organization_sector"] | null,
@@ -162,6 +278,7 @@ export type Database = {
           "description"?: string | null,
           "id"?: string,
           "legal_name"?: string | null,
+          "logo_path"?: string | null,
           "name": string,
           "registration_number"?: string | null,
           "sector"?: Database["public"]['Enums']["organization_sector"] | null,
@@ -176,6 +293,7 @@ export type Database = {
           "description"?: string | null,
           "id"?: string,
           "legal_name"?: string | null,
+          "logo_path"?: string | null,
           "name"?: string,
           "registration_number"?: string | null,
           "sector"?: Database["public"]['Enums']["organization_sector"] | null,
@@ -210,6 +328,75 @@ export type Database = {
           "updated_at"?: string
         }
         Relationships: [
+        ]
+      },
+      "registry_entries": {
+        Row: {
+          "effective_from": string,
+          "organization_id": string,
+          "status": Database["public"]['Enums']["registry_status"],
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "effective_from": string,
+          "organization_id": string,
+          "status": Database["public"]['Enums']["registry_status"],
+          "updated_at"?: string
+        }
+        Update: {
+          "effective_from"?: string,
+          "organization_id"?: string,
+          "status"?: Database["public"]['Enums']["registry_status"],
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "registry_entries_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: true
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "registry_status_changes": {
+        Row: {
+          "effective_from": string,
+          "id": number,
+          "organization_id": string,
+          "reason": string | null,
+          "recorded_at": string,
+          "recorded_by": string | null,
+          "status": Database["public"]['Enums']["registry_status"]
+        }
+        ComputedFields: never
+        Insert: {
+          "effective_from": string,
+          "id"?: never,
+          "organization_id": string,
+          "reason"?: string | null,
+          "recorded_at"?: string,
+          "recorded_by"?: string | null,
+          "status": Database["public"]['Enums']["registry_status"]
+        }
+        Update: {
+          "effective_from"?: string,
+          "id"?: never,
+          "organization_id"?: string,
+          "reason"?: string | null,
+          "recorded_at"?: string,
+          "recorded_by"?: string | null,
+          "status"?: Database["public"]['Enums']["registry_status"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "registry_status_changes_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
         ]
       },
       "stakeholders": {
@@ -305,6 +492,14 @@ export type Database = {
           "organization_role": Database["public"]['Enums']["organization_role"]
         }[]
       },
+      "approve_application":
+      {
+        Args: { "p_organization_id": string }; Returns: Json
+      },
+      "begin_application_review":
+      {
+        Args: { "p_organization_id": string }; Returns: Json
+      },
       "check_user_org_approval_status":
       {
         Args: { "user_uuid": string }; Returns: string
@@ -329,17 +524,46 @@ export type Database = {
       {
         Args: { "user_uuid": string }; Returns: boolean
       },
+      "reject_application":
+      {
+        Args: {
+          "p_organization_id": string,
+          "p_reason": string
+        }; Returns: Json
+      },
+      "request_application_changes":
+      {
+        Args: {
+          "p_message": string,
+          "p_organization_id": string
+        }; Returns: Json
+      },
+      "respond_to_change_request":
+      {
+        Args: {
+          "p_document_path"?: string,
+          "p_organization_id": string,
+          "p_response": string
+        }; Returns: Json
+      },
       "revoke_admin_invitation":
       {
         Args: { "p_invitation_id": string }; Returns: string
+      },
+      "submit_application":
+      {
+        Args: { "payload": Json }; Returns: string
       }
     }
     Enums: {
+      "application_event_type": "submitted" | "under_review" | "changes_requested" | "changes_submitted" | "approved" | "rejected" | "reopened",
       "application_status": "pending" | "under_review" | "approved" | "rejected",
+      "application_use_case": "education" | "healthcare" | "online_registration" | "cross_border_verification",
       "investor_access_level": "lite" | "data_room",
       "organization_role": "admin" | "member",
       "organization_sector": "education" | "healthcare" | "financial_services" | "public_sector" | "travel" | "recruitment" | "technology" | "legal" | "real_estate" | "retail" | "telecommunications" | "other",
-      "organization_size": "1-9" | "10-49" | "50-249" | "250-999" | "1000+"
+      "organization_size": "1-9" | "10-49" | "50-249" | "250-999" | "1000+",
+      "registry_status": "active" | "suspended" | "revoked"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -456,10 +680,21 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
     Enums: {
+      "application_event_type": ["submitted",
+        "under_review",
+        "changes_requested",
+        "changes_submitted",
+        "approved",
+        "rejected",
+        "reopened"],
       "application_status": ["pending",
         "under_review",
         "approved",
         "rejected"],
+      "application_use_case": ["education",
+        "healthcare",
+        "online_registration",
+        "cross_border_verification"],
       "investor_access_level": ["lite",
         "data_room"],
       "organization_role": ["admin",
@@ -480,7 +715,10 @@ export const Constants = {
         "10-49",
         "50-249",
         "250-999",
-        "1000+"]
+        "1000+"],
+      "registry_status": ["active",
+        "suspended",
+        "revoked"]
     }
   }
 } as const

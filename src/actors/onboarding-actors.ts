@@ -1,0 +1,53 @@
+import { fromPromise } from 'xstate';
+
+import { draftAutosaveMachine, type DraftVersion } from '../../machines/draft-autosave.machine';
+import { fieldErrorsFromServer, type SubmitPayload } from '../../machines/onboarding-form';
+import type { LoadedDraft, UploadInput, UploadOutput } from '../../machines/onboarding.machine';
+import { supabase, type AccordClient } from '../data/client';
+import type { Json } from '../data/database.types';
+import { getApplicationDraft } from '../data/onboarding/get-application-draft';
+import { ensureApplicationDraft, saveApplicationDraft } from '../data/onboarding/save-application-draft';
+import { sendSignupLink } from '../data/onboarding/send-signup-link';
+import { ApplicationRefusedError, submitApplication } from '../data/onboarding/submit-application';
+import { uploadApplicationFile } from '../data/onboarding/upload-application-file';
+
+/**
+ * The onboarding machine's side effects, backed by the real client. `userId`
+ * is the signed-in applicant (null signed out, when only the sign-up link can
+ * be sent); the draft is keyed by it.
+ */
+export function onboardingActors(userId: string | null, client: AccordClient = supabase) {
+  const requireUser = (): string => {
+    if (!userId) throw new Error('Sign in to continue your application.');
+    return userId;
+  };
+  const saveDraft = fromPromise<{ folderId: string }, DraftVersion>(({ input }) =>
+    saveApplicationDraft(client, { userId: requireUser(), payload: input.payload as Json & object, step: input.step }),
+  );
+  return {
+    sendSignupLink: fromPromise<void, { email: string }>(({ input }) =>
+      sendSignupLink(client, { email: input.email, origin: window.location.origin }),
+    ),
+    loadDraft: fromPromise<LoadedDraft | null, void>(async () => {
+      const draft = await getApplicationDraft(client);
+      return draft ? { folderId: draft.folderId, payload: draft.payload, step: draft.step } : null;
+    }),
+    draftAutosave: draftAutosaveMachine.provide({ actors: { saveDraft } }),
+    uploadFile: fromPromise<UploadOutput, UploadInput>(async ({ input }) => {
+      // The folder is the organisation id the draft reserves: no draft yet means saving one first.
+      const folderId = input.folderId ?? (await ensureApplicationDraft(client, requireUser())).folderId;
+      // In the browser the machine's ChosenFile is the File the input gave.
+      const file = await uploadApplicationFile(client, { kind: input.kind, file: input.file as File, folderId });
+      return { file, folderId };
+    }),
+    submitApplication: fromPromise<{ organizationId: string }, { payload: SubmitPayload }>(async ({ input }) => {
+      try {
+        return await submitApplication(client, input.payload as unknown as Json);
+      } catch (error) {
+        // The machine shows named fields where they are (SubmitRefusal); anything else as a message.
+        if (error instanceof ApplicationRefusedError) throw { message: error.message, fieldErrors: fieldErrorsFromServer(error.fields) };
+        throw error;
+      }
+    }),
+  };
+}

@@ -1,0 +1,71 @@
+import type { AccordClient } from '../client';
+import { DataError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from '../errors';
+
+export type ApplicationFileKind = 'proof' | 'logo';
+
+/** Where each kind of file goes: proof of registration is private, the logo public (the registry shows it). */
+export const FILE_BUCKETS: Record<ApplicationFileKind, 'application_documents' | 'brand_assets'> = {
+  proof: 'application_documents',
+  logo: 'brand_assets',
+};
+
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' };
+
+export interface StoredFile {
+  path: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+interface StorageErrorLike {
+  message?: string;
+  statusCode?: string;
+  status?: number;
+  name?: string;
+}
+
+/** Storage's refusals in words a person can act on (it answers 400 with the real status in statusCode). */
+function toUploadError(error: StorageErrorLike, kind: ApplicationFileKind): DataError {
+  const status = Number(error.statusCode ?? error.status ?? 0);
+  const message = error.message ?? '';
+  if (error.name === 'StorageUnknownError' || message === 'Failed to fetch') return new DataError(UNREACHABLE_MESSAGE, { status: 0, cause: error });
+  if (status === 413 || /size/i.test(message)) {
+    return new DataError(kind === 'proof' ? 'The file is larger than 10 MB. Upload a smaller file.' : 'The logo is larger than 1 MB. Upload a smaller image.', {
+      status,
+      cause: error,
+    });
+  }
+  if (/content does not match/i.test(message)) {
+    return new DataError('This file’s content is not what its name says (for example a renamed file). Upload the original PDF, PNG or JPEG.', {
+      status,
+      cause: error,
+    });
+  }
+  if (status === 415 || /mime|type/i.test(message)) {
+    return new DataError(kind === 'proof' ? 'Upload a PDF, PNG or JPEG file.' : 'Upload the logo as a PNG or JPEG image.', { status, cause: error });
+  }
+  if (status === 403) return new DataError('You can no longer upload to this application. Reload the page and try again.', { status, cause: error });
+  return new DataError(message || UNEXPECTED_MESSAGE, { status, cause: error });
+}
+
+/**
+ * Uploads a file of an application into its organisation's folder
+ * (`<folderId>/proof-of-registration.pdf`, `<folderId>/logo.png`), replacing
+ * an earlier upload of the same kind and type.
+ */
+export async function uploadApplicationFile(
+  client: AccordClient,
+  { kind, file, folderId, name }: { kind: ApplicationFileKind; file: File; folderId: string; name?: string },
+): Promise<StoredFile> {
+  const extension = EXTENSIONS[file.type] ?? 'bin';
+  const path = `${folderId}/${name ?? (kind === 'proof' ? 'proof-of-registration' : 'logo')}.${extension}`;
+  const { error } = await client.storage.from(FILE_BUCKETS[kind]).upload(path, file, { contentType: file.type, upsert: true });
+  if (error) throw toUploadError(error as StorageErrorLike, kind);
+  return { path, name: file.name, size: file.size, type: file.type };
+}
+
+/** The public address of a logo in brand_assets (no signing: the bucket is public). */
+export function logoUrl(client: AccordClient, path: string): string {
+  return client.storage.from('brand_assets').getPublicUrl(path).data.publicUrl;
+}

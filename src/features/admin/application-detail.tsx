@@ -1,0 +1,206 @@
+import { Alert, Box, Button, Flex, Heading, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+import { ApplicationTimeline } from '../../components/application-timeline';
+import { countryName } from '../../components/countries';
+import { ErrorState, LoadingState } from '../../components/query-states';
+import { toaster } from '../../components/toaster';
+import { supabase } from '../../data/client';
+import { useApplicationDetail } from '../../data/applications/use-application-detail';
+import type { ReviewCommands } from '../../data/applications/use-review-commands';
+import { logoUrl } from '../../data/onboarding/upload-application-file';
+import { ApplicationStatusBadge, queueStatusOf } from './application-status-badge';
+import { formatDayAndTime } from './format-date';
+import { ReviewActions } from './review-actions';
+
+const USE_CASE_LABELS: Record<string, string> = {
+  education: 'Education',
+  healthcare: 'Healthcare',
+  online_registration: 'Online registration',
+  cross_border_verification: 'Cross-border verification',
+};
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
+
+function Facts({ children }: { children: ReactNode }) {
+  return (
+    <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'minmax(10rem, auto) 1fr' }} columnGap="4" rowGap={{ base: '0.5', sm: '2' }} m="0">
+      {children}
+    </Box>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Box as="dt" color="fg.muted" textStyle="sm" pt={{ base: '2', sm: '0' }}>
+        {label}
+      </Box>
+      <Box as="dd" m="0" wordBreak="break-word">
+        {children || <Text as="span" color="fg.muted">Not given</Text>}
+      </Box>
+    </>
+  );
+}
+
+/** One application in the back office: what the applicant told us, their documents, its history and the decision. */
+export function ApplicationDetail({ organizationId, commands, onBack }: { organizationId: string; commands: ReviewCommands; onBack: () => void }) {
+  const { data, error, isLoading, mutate } = useApplicationDetail(organizationId);
+  const [opening, setOpening] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const startedReview = useRef<string | null>(null);
+
+  // Opening a pending application is picking it up: it moves to "under review" (once per visit).
+  const status = data?.application.status;
+  useEffect(() => {
+    if (status !== 'pending' || startedReview.current === organizationId) return;
+    startedReview.current = organizationId;
+    commands.beginReview(organizationId).catch(() => undefined);
+  }, [status, organizationId, commands]);
+
+  useEffect(() => {
+    if (data) heading.current?.focus();
+    // Only when another application is shown, not on every refresh of this one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data?.application.organizationId]);
+
+  if (error && !data) return <ErrorState title="The application could not be loaded" message={messageOf(error)} onRetry={() => void mutate()} />;
+  if (isLoading || !data) return <LoadingState label="Loading the application…" />;
+
+  const { application, events, applicantEmail, people } = data;
+  const org = application.organization;
+  const queueStatus = queueStatusOf(application);
+  const decided = application.status === 'approved' || application.status === 'rejected';
+
+  async function openDocument(path: string) {
+    // A new window first (synchronously, inside the click), so the browser does not block it
+    // as a pop-up; the signed link follows. Cut its tie to this page before it loads anything.
+    const win = window.open('', '_blank');
+    if (win) win.opener = null;
+    setOpening(true);
+    try {
+      const url = await commands.openDocument(path);
+      if (win) win.location.href = url;
+      else window.location.assign(url);
+    } catch (failure) {
+      win?.close();
+      toaster.create({ type: 'error', title: 'The document could not be opened', description: messageOf(failure) });
+    } finally {
+      setOpening(false);
+    }
+  }
+
+  return (
+    <Stack gap="6">
+      <Button variant="ghost" size="sm" alignSelf="flex-start" onClick={onBack} hideFrom="lg" px="0">
+        ← Back to the queue
+      </Button>
+      <Stack gap="2">
+        <Flex gap="3" align="center" wrap="wrap">
+          {org.logo_path ? <Image src={logoUrl(supabase, org.logo_path)} alt={`${org.name} logo`} boxSize="10" objectFit="contain" /> : null}
+          <Heading as="h2" size="2xl" ref={heading} tabIndex={-1} outline="none">
+            {org.name}
+          </Heading>
+          <ApplicationStatusBadge status={queueStatus} />
+        </Flex>
+        <Text color="fg.muted">
+          Submitted {formatDayAndTime(application.submittedAt)} by {applicantEmail ?? 'a deleted account'}
+        </Text>
+      </Stack>
+
+      {application.status === 'rejected' && application.decisionReason ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Rejected {formatDayAndTime(application.decidedAt)}</Alert.Title>
+            <Alert.Description whiteSpace="pre-wrap">{application.decisionReason}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      {application.status === 'approved' ? (
+        <Alert.Root status="success">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Approved {formatDayAndTime(application.decidedAt)}</Alert.Title>
+            <Alert.Description>The organisation is published in the trust registry.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+
+      <Stack as="section" gap="3" aria-label="Organisation">
+        <Heading as="h3" size="md">
+          Organisation
+        </Heading>
+        <Facts>
+          <Fact label="Legal name">{org.legal_name}</Fact>
+          <Fact label="Registration number">{org.registration_number}</Fact>
+          <Fact label="Country">{org.country ? `${countryName(org.country)} (${org.country})` : null}</Fact>
+          <Fact label="Website">
+            {org.website ? (
+              <Link href={org.website} target="_blank" rel="noopener noreferrer" color="brand.fg">
+                {org.website}
+              </Link>
+            ) : null}
+          </Fact>
+          <Fact label="Sector">{org.sector?.replace(/_/g, ' ')}</Fact>
+          <Fact label="Size">{org.size ? `${org.size} people` : null}</Fact>
+        </Facts>
+      </Stack>
+
+      <Stack as="section" gap="3" aria-label="Contact and use">
+        <Heading as="h3" size="md">
+          Contact and use
+        </Heading>
+        <Facts>
+          <Fact label="Contact person">{application.contactName}</Fact>
+          <Fact label="Phone">{application.contactPhone ? <Link href={`tel:${application.contactPhone.replace(/[^+\d]/g, '')}`}>{application.contactPhone}</Link> : null}</Fact>
+          <Fact label="Use cases">{application.useCases.map((u) => USE_CASE_LABELS[u] ?? u).join(', ')}</Fact>
+          <Fact label="Verifications per month">{application.expectedMonthlyVerifications?.toLocaleString('en-GB')}</Fact>
+          <Fact label="Consent">{application.consentAt ? `Given ${formatDayAndTime(application.consentAt)}` : null}</Fact>
+        </Facts>
+      </Stack>
+
+      <Stack as="section" gap="3" aria-label="Documents">
+        <Heading as="h3" size="md">
+          Documents
+        </Heading>
+        {application.registrationDocumentPath ? (
+          <Flex gap="3" align="center" wrap="wrap">
+            <Button variant="outline" onClick={() => void openDocument(application.registrationDocumentPath!)} loading={opening} loadingText="Opening…">
+              Open proof of registration
+            </Button>
+            <Text textStyle="sm" color="fg.muted">
+              Opens through a link that works for one minute.
+            </Text>
+          </Flex>
+        ) : (
+          <Text color="fg.muted">No proof of registration was uploaded.</Text>
+        )}
+      </Stack>
+
+      {!decided ? (
+        <Stack as="section" gap="3" aria-label="Decision">
+          <Heading as="h3" size="md">
+            Decision
+          </Heading>
+          <ReviewActions organizationName={org.name} review={(params) => commands.review({ organizationId, ...params })} />
+        </Stack>
+      ) : null}
+
+      <Stack as="section" gap="3" aria-label="History">
+        <Heading as="h3" size="md">
+          History
+        </Heading>
+        <ApplicationTimeline
+          entries={events.map((event) => ({
+            id: event.id,
+            type: event.type,
+            message: event.message,
+            createdAt: event.createdAt,
+            actor: event.actorId ? (people[event.actorId] ?? 'A deleted account') : null,
+          }))}
+        />
+      </Stack>
+    </Stack>
+  );
+}

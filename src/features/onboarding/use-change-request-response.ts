@@ -1,0 +1,45 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import type { SnapshotFrom } from 'xstate';
+
+import { changeRequestResponseMachine } from '../../../machines/change-request-response.machine';
+import { changeRequestActors } from '../../actors/change-request-actors';
+
+type Snapshot = SnapshotFrom<typeof changeRequestResponseMachine>;
+
+const liveMachine = changeRequestResponseMachine.provide({ actors: changeRequestActors() });
+
+function view(snapshot: Snapshot) {
+  const { context } = snapshot;
+  return {
+    response: context.response,
+    responseError: context.responseError,
+    file: context.file,
+    fileError: context.fileError,
+    failure: context.failure,
+    isSending: snapshot.hasTag('pending'),
+    isAnswered: snapshot.status === 'done',
+  };
+}
+
+type View = ReturnType<typeof view>;
+const sameView = (a: View, b: View) => (Object.keys(a) as (keyof View)[]).every((key) => a[key] === b[key]);
+
+/** Answering a change request: the view and the commands, never the machine's states or events. */
+export function useChangeRequestResponse(organizationId: string, onAnswered: () => void) {
+  const actor = useActorRef(liveMachine, { input: { organizationId } });
+  const current = useSelector(actor, view, sameView);
+  useEffect(() => {
+    if (current.isAnswered) onAnswered();
+  }, [current.isAnswered, onAnswered]);
+  return useMemo(
+    () => ({
+      ...current,
+      changeResponse: (response: string) => actor.send({ type: 'user.changeResponse', response }),
+      chooseFile: (file: File) => actor.send({ type: 'user.chooseFile', file }),
+      removeFile: () => actor.send({ type: 'user.removeFile' }),
+      send: () => actor.send({ type: 'user.send' }),
+    }),
+    [actor, current],
+  );
+}

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackConfig } from '../../supabase/local/config.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { linkIn, mailIds, nextMail } from '../support/inbox.ts';
+import { asAnon, sql } from '../support/users.ts';
+
+/**
+ * Onboarding to approval, end to end in Chromium against the local stack
+ * (auth service and inbox, PostgREST, Storage, the review-application Edge
+ * Function): a new applicant signs up through the inbox, completes every
+ * step, reloads half-way without losing anything, submits and is held at
+ * /application-pending; an administrator approves from /admin/applications;
+ * the applicant reaches /dashboard and the organisation is public. A second
+ * applicant is rejected with a reason and sees it.
+ */
+const config = stackConfig('test');
+let browser: Browser;
+const files = mkdtempSync(join(tmpdir(), 'accord-e2e-'));
+const proofPdf = join(files, 'certificate-of-incorporation.pdf');
+writeFileSync(proofPdf, `%PDF-1.7\n% Certificate of incorporation\n${' '.repeat(2000)}\n%%EOF\n`);
+
+const uniqueEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@e2e.accord.test`;
+
+interface Applicant {
+  email: string;
+  legalName: string;
+  registrationNumber: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+async function newApplicant(label: string, legalName: string): Promise<Applicant> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  return { email: uniqueEmail(label), legalName, registrationNumber: `E2E${Date.now()}${label.length}`, context, page };
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 2, name });
+const stepParam = (page: Page) => new URL(page.url()).searchParams.get('step');
+
+/** Step 1 signed out: the sign-up link, opened from the inbox, brings the applicant back signed in. */
+async function signUp(applicant: Applicant, startAt = '/onboarding?step=3'): Promise<void> {
+  const { page, email } = applicant;
+  await page.goto(`${config.appUrl}${startAt}`);
+  await heading(page, /Create your account/).waitFor();
+  const seen = await mailIds(email);
+  await page.getByRole('textbox', { name: /Work e-mail/ }).fill(email);
+  await page.getByRole('button', { name: 'Send sign-up link' }).click();
+  await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+  await page.goto(linkIn(await nextMail(email, seen)));
+  await page.waitForURL((url) => url.pathname === '/onboarding', { timeout: 15_000 });
+  await page.getByText(/You are signed in as/).waitFor();
+}
+
+async function fillOrganisation(page: Page, applicant: Applicant): Promise<void> {
+  await page.getByRole('textbox', { name: /Legal name/ }).fill(applicant.legalName);
+  await page.getByRole('textbox', { name: /Registration number/ }).fill(applicant.registrationNumber);
+  await page.getByRole('combobox', { name: /Country of registration/ }).selectOption('GB');
+  await page.getByRole('textbox', { name: /Website/ }).fill('https://clinic.example');
+  await page.getByRole('combobox', { name: /Sector/ }).selectOption('healthcare');
+  await page.getByRole('combobox', { name: /Size/ }).selectOption('10-49');
+}
+
+async function fillContact(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: /Contact person/ }).fill('Grace Hopper');
+  await page.getByRole('textbox', { name: /Phone/ }).fill('+44 20 7946 0000');
+  await page.getByRole('checkbox', { name: 'Healthcare' }).check();
+  await page.getByRole('checkbox', { name: 'Online registration' }).check();
+  await page.getByRole('textbox', { name: /Expected verifications/ }).fill('1200');
+}
+
+async function uploadProofAndReview(page: Page): Promise<void> {
+  await heading(page, /Documents/).waitFor();
+  await page.getByLabel(/Proof of registration/).setInputFiles(proofPdf);
+  await page.getByText('certificate-of-incorporation.pdf').waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await heading(page, /Review and submit/).waitFor();
+  // The address bar follows the step right after it renders; Back must see that entry.
+  await page.waitForURL((url) => url.searchParams.get('step') === '5');
+}
+
+async function submit(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /I confirm/ }).check();
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await page.waitForURL((url) => url.pathname === '/application-submitted', { timeout: 15_000 });
+}
+
+/** Signs in through a login page and the inbox; resolves once the callback has moved on. */
+async function signIn(page: Page, loginPath: '/login' | '/accord-login', email: string): Promise<void> {
+  const seen = await mailIds(email);
+  await page.goto(`${config.appUrl}${loginPath}`);
+  await page.getByRole('textbox', { name: loginPath === '/login' ? 'Work e-mail' : 'Administrator e-mail' }).fill(email);
+  await page.getByRole('button', { name: 'Send magic link' }).click();
+  await page.getByText(/check your inbox/i).first().waitFor();
+  await page.goto(linkIn(await nextMail(email, seen)));
+  await page.waitForURL((url) => url.origin === config.appUrl && url.pathname !== '/auth/callback', { timeout: 15_000 });
+}
+
+async function organisationId(legalName: string): Promise<string> {
+  const [row] = await sql<{ id: string }>('select id from public.organizations where legal_name = $1', [legalName]);
+  expect(row, `organisation ${legalName} exists`).toBeDefined();
+  return row.id;
+}
+
+let admin: BrowserContext;
+let adminPage: Page;
+
+/** The administrator opens the application from the queue (searching for it). */
+async function openInQueue(legalName: string): Promise<void> {
+  await adminPage.goto(`${config.appUrl}/admin/applications`);
+  await adminPage.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+  await adminPage.getByRole('searchbox', { name: 'Search applications' }).fill(legalName);
+  await adminPage.getByRole('list', { name: 'Applications' }).getByRole('button', { name: new RegExp(legalName) }).click();
+  await adminPage.getByRole('heading', { level: 2, name: legalName }).waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await browser.newContext();
+  adminPage = await admin.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('onboarding to approval', () => {
+  let applicant: Applicant;
+  let orgId: string;
+
+  it('a visitor asking for step 3 is shown step 1, signs up through the inbox and continues signed in', async () => {
+    applicant = await newApplicant('applicant', `Harbour Clinic ${randomUUID().slice(0, 6)} Ltd`);
+    await signUp(applicant);
+    expect(stepParam(applicant.page)).toBe('1');
+    await applicant.page.getByRole('button', { name: 'Continue' }).click();
+    await heading(applicant.page, /Organisation/).waitFor();
+    expect(stepParam(applicant.page)).toBe('2');
+  });
+
+  it('Next refuses an incomplete step and says what is wrong at each field', async () => {
+    const { page } = applicant;
+    await page.getByRole('button', { name: 'Next' }).click();
+    const legalName = page.getByRole('textbox', { name: /Legal name/ });
+    await expect.poll(() => legalName.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('legalName');
+    await page.getByText('Enter the organisation’s legal name.').waitFor();
+    await page.getByText('Choose a sector.').waitFor();
+    expect(stepParam(page)).toBe('2');
+  });
+
+  it('the draft is saved as they type and survives a reload; a pasted ?step=5 stops at the first incomplete step', async () => {
+    const { page } = applicant;
+    await fillOrganisation(page, applicant);
+    await page.getByText('All changes saved').waitFor({ timeout: 10_000 });
+    await page.reload();
+    await expect.poll(() => page.getByRole('textbox', { name: /Legal name/ }).inputValue()).toBe(applicant.legalName);
+    await expect(page.getByRole('combobox', { name: /Sector/ }).inputValue()).resolves.toBe('healthcare');
+    expect(stepParam(page)).toBe('2');
+
+    await page.goto(`${config.appUrl}/onboarding?step=5`);
+    await heading(page, /Contact and use/).waitFor();
+    expect(stepParam(page)).toBe('3');
+  });
+
+  it('completes contact and documents (a real PDF upload), and Back never loses anything', async () => {
+    const { page } = applicant;
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await uploadProofAndReview(page);
+
+    // Browser Back returns to the documents step with the upload still there; Forward to the review.
+    await page.goBack();
+    await heading(page, /Documents/).waitFor();
+    expect(stepParam(page)).toBe('4');
+    await page.getByText('certificate-of-incorporation.pdf').waitFor();
+    await page.goForward();
+    await heading(page, /Review and submit/).waitFor();
+    await page.getByText(applicant.legalName).first().waitFor();
+    await page.getByText('Grace Hopper').waitFor();
+
+    // The edit link goes back to the section; the page's Back button keeps the answers.
+    await page.getByRole('button', { name: 'Edit contact and use' }).click();
+    await heading(page, /Contact and use/).waitFor();
+    await expect(page.getByRole('textbox', { name: /Phone/ }).inputValue()).resolves.toBe('+44 20 7946 0000');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: /Legal name/ }).inputValue()).toBe(applicant.legalName);
+    await page.goto(`${config.appUrl}/onboarding?step=5`);
+    await heading(page, /Review and submit/).waitFor();
+  });
+
+  it('Submit without consent is refused; with it the organisation is created and the applicant is told so', async () => {
+    const { page } = applicant;
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.getByText('Confirm that the information is accurate and that you accept the terms.').waitFor();
+    await submit(page);
+    await page.getByText('Organization created').first().waitFor();
+    await page.getByText('Your organization has been created successfully.').first().waitFor();
+    await page.getByRole('heading', { name: 'What happens next' }).waitFor();
+
+    orgId = await organisationId(applicant.legalName);
+    const [membership] = await sql<{ role: string }>(
+      `select m.role from public.organization_members m join auth.users u on u.id = m.user_id where u.email = $1`,
+      [applicant.email],
+    );
+    expect(membership.role).toBe('admin');
+    expect(await sql('select 1 from public.application_drafts d join auth.users u on u.id = d.user_id where u.email = $1', [applicant.email])).toEqual([]);
+  });
+
+  it('the applicant is held at /application-pending, with the submission in the timeline', async () => {
+    const { page } = applicant;
+    await page.getByRole('link', { name: 'Follow your application' }).click();
+    await page.waitForURL((url) => url.pathname === '/application-pending');
+    await page.getByRole('heading', { level: 1, name: 'Application under review' }).waitFor();
+    await page.getByRole('list', { name: 'Application history' }).getByText('Application submitted').waitFor();
+
+    await page.goto(`${config.appUrl}/dashboard`);
+    await page.waitForURL((url) => url.pathname === '/application-pending');
+  });
+
+  it('an administrator finds it in the queue, opens its document through a signed URL, and approves it', async () => {
+    await signIn(adminPage, '/accord-login', 'admin@accord.test');
+    await openInQueue(applicant.legalName);
+    await adminPage.getByText('Grace Hopper').waitFor();
+
+    const [documentPage] = await Promise.all([admin.waitForEvent('page'), adminPage.getByRole('button', { name: 'Open proof of registration' }).click()]);
+    await documentPage.waitForURL(/\/storage\/v1\/object\/sign\/application_documents\//);
+    await documentPage.close();
+
+    const seen = await mailIds(applicant.email);
+    await adminPage.getByRole('button', { name: 'Approve', exact: true }).click();
+    await adminPage.getByRole('button', { name: 'Approve and publish' }).click();
+    await adminPage.getByText('Application approved').first().waitFor();
+    const mail = await nextMail(applicant.email, seen);
+    expect(mail.subject).toBe('Your application to join Accord has been approved');
+    await adminPage.getByRole('list', { name: 'Application history' }).getByText('Approved').waitFor();
+  });
+
+  it('the applicant now reaches /dashboard', async () => {
+    const { page } = applicant;
+    await page.goto(`${config.appUrl}/application-pending`);
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
+  });
+
+  it('the organisation is public: the registry API lists it as active from today', async () => {
+    // /trust-registry does not list organisations yet (the public registry is a later issue),
+    // so the public API is asked, as any visitor or system would.
+    const anon = asAnon();
+    const { data: org } = await anon.from('organizations').select('id, name, legal_name').eq('id', orgId).single();
+    expect(org).toMatchObject({ id: orgId, legal_name: applicant.legalName });
+    const { data: entry } = await anon.from('registry_entries').select('status, effective_from').eq('organization_id', orgId).single();
+    expect(entry?.status).toBe('active');
+    expect(new Date(entry!.effective_from).toDateString()).toBe(new Date().toDateString());
+  });
+});
+
+describe('a rejected applicant', () => {
+  it('submits, is rejected with a reason by an administrator, and sees the reason', async () => {
+    const applicant = await newApplicant('rejected', `Shady Widgets ${randomUUID().slice(0, 6)} Ltd`);
+    await signUp(applicant, '/onboarding');
+    const { page } = applicant;
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await fillOrganisation(page, applicant);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await uploadProofAndReview(page);
+    await submit(page);
+
+    await openInQueue(applicant.legalName);
+    await adminPage.getByRole('button', { name: 'Reject', exact: true }).click();
+    await adminPage.getByRole('button', { name: 'Reject application' }).click();
+    await adminPage.getByText('Give the applicant a reason for the rejection.').waitFor();
+    const reason = 'The registration number belongs to a different company.';
+    const seen = await mailIds(applicant.email);
+    await adminPage.getByRole('textbox', { name: 'Reason for the rejection' }).fill(reason);
+    await adminPage.getByRole('button', { name: 'Reject application' }).click();
+    await adminPage.getByText('Application rejected').first().waitFor();
+    expect((await nextMail(applicant.email, seen)).text).toContain(reason);
+
+    await page.goto(`${config.appUrl}/application-pending`);
+    await page.getByRole('heading', { level: 1, name: 'Application not approved' }).waitFor();
+    await page.getByText(reason).first().waitFor();
+    // Rejected organisations are never published.
+    const { data } = await asAnon().from('organizations').select('id').eq('legal_name', applicant.legalName);
+    expect(data).toEqual([]);
+    await page.goto(`${config.appUrl}/dashboard`);
+    await page.waitForURL((url) => url.pathname === '/application-pending');
+  });
+});
