@@ -121,8 +121,8 @@ describe('invite-admin: an administrator invites', () => {
     const token = landing.searchParams.get('invitation_token');
     expect(token).toMatch(/^[0-9a-f]{64}$/);
     const tokens = fragment(landing);
-    expect(tokens.get('access_token')).toBeTruthy();
-    expect(tokens.get('refresh_token')).toBeTruthy();
+    expect(tokens.get('access_token')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/); // a JWT
+    expect(tokens.get('refresh_token')).toMatch(/^\S{8,}$/);
 
     // The fragment's session is the invitee's, and their invitation accepts.
     const invitee = authClient();
