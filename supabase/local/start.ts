@@ -7,9 +7,13 @@ import { portInUse } from './with-database.ts';
 /**
  * `npm start`: the local Supabase stack and the app, one command, one Ctrl-C.
  * `npm run stack` (`--no-app`) starts only the backend.
+ * `--profile test` runs the test profile instead (its own ports and data, moved
+ * by ACCORD_TEST_PORT_OFFSET), so a second copy can run beside the dev one.
  */
 const withApp = !process.argv.includes('--no-app');
-const config = stackConfig('dev');
+const profileAt = process.argv.indexOf('--profile');
+const profile = profileAt > 0 && process.argv[profileAt + 1] === 'test' ? 'test' : 'dev';
+const config = stackConfig(profile);
 
 const busy = [];
 for (const [name, port] of Object.entries(config.ports)) {
