@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 function readAppPort(): number {
@@ -13,8 +14,30 @@ function readAppPort(): number {
 
 const appPort = readAppPort();
 
+/**
+ * Chakra's theme modules build their recipes and default config with calls
+ * such as `defineSlotRecipe({...})` and `defineConfig({...})`, which are identity
+ * functions the bundler cannot prove pure, so importing one token from
+ * `@chakra-ui/react/theme` kept every recipe in the bundle (≈ 30 KB minified in
+ * a visitor's first load). Marking the calls pure lets the unused ones go
+ * (docs/decisions/015-public-site-data-and-first-load.md).
+ */
+function chakraPureDefinitions(): Plugin {
+  const file = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]/;
+  const call = /(=\s*)(define(?:Config|Recipe|SlotRecipe|TextStyles|LayerStyles|AnimationStyles|Tokens|SemanticTokens|GlobalStyles|Keyframes)\()/g;
+  return {
+    name: 'accord:chakra-pure-definitions',
+    apply: 'build',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      const marked = code.replace(call, '$1/* @__PURE__ */ $2');
+      return marked === code ? null : { code: marked, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chakraPureDefinitions()],
   // strictPort: the local stack and the e2e tests point at APP_PORT, so silently
   // moving to the next free port would leave them talking to nothing.
   server: { port: appPort, strictPort: true },
@@ -22,6 +45,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // Every browser that runs es2022 supports <link rel="modulepreload">; the
+    // polyfill would only add bytes to every visitor's first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries every page needs, in their own long-lived chunks: a release

@@ -57,9 +57,11 @@ describe('every route of the table', () => {
   it.each(routes.map((route) => [route.path, route] as const))('%s renders a real page in the shell', async (_path, route) => {
     renderApp(concretePath(route.path), route);
 
-    // The router fetches the page's chunk before it renders the shell.
-    const main = await screen.findByRole('main');
-    const heading = await within(main).findByRole('heading', { level: 1 });
+    // The router fetches the page's chunk (and, for most pages, the full theme
+    // and the query defaults) before it renders the shell; under a loaded test
+    // run the first imports of a file take a while.
+    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    const heading = await within(main).findByRole('heading', { level: 1 }, { timeout: 5000 });
     expect(heading.textContent?.trim()).not.toBe('');
     expect(within(main).getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(main.textContent).not.toMatch(/coming soon|lorem ipsum|\bTODO\b|placeholder/i);

@@ -1,28 +1,13 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import { SWRConfig, type SWRConfiguration } from 'swr';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
-import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_STALE_MS } from '../../machines/timing';
-import { Toaster } from '../components/toaster';
-import { createQueryCache } from '../data/query-cache';
+import { ToasterHost } from '../components/toaster-host';
+import { currentSystem, onSystemChange } from './chakra-system';
 import { SessionProvider } from './session-context';
-import { system } from './theme';
-
-const queryCache = createQueryCache({ cacheMs: QUERY_CACHE_MS });
-
-/** The spec's global data query defaults (§9). */
-export const swrDefaults: SWRConfiguration = {
-  // Stale time: a key fetched less than 5 minutes ago is not fetched again.
-  dedupingInterval: QUERY_STALE_MS,
-  errorRetryCount: QUERY_RETRIES,
-  revalidateOnFocus: false,
-  // Cache time: unused data is dropped after 10 minutes.
-  provider: queryCache.provider,
-  use: [queryCache.middleware],
-};
 
 /** Styling only: enough for screens that must render without the backend. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
+  const system = useSyncExternalStore(onSystemChange, currentSystem, currentSystem);
   return <ChakraProvider value={system}>{children}</ChakraProvider>;
 }
 
@@ -35,12 +20,10 @@ export interface ProvidersProps {
 export function Providers({ children, navigate }: ProvidersProps) {
   return (
     <ThemeProvider>
-      <SWRConfig value={swrDefaults}>
-        <SessionProvider navigate={navigate}>
-          {children}
-          <Toaster />
-        </SessionProvider>
-      </SWRConfig>
+      <SessionProvider navigate={navigate}>
+        {children}
+        <ToasterHost />
+      </SessionProvider>
     </ThemeProvider>
   );
 }

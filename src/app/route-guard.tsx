@@ -2,11 +2,11 @@ import { Alert, Button, Container, Stack } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-import { decideAccess } from '../../machines/access';
+import { decideAccess, type SessionFacts } from '../../machines/access';
 import { PageSpinner } from '../components/page-spinner';
-import { showToast } from '../components/toaster';
+import { showToast } from '../components/toast';
 import type { RouteKind } from './routes';
-import { useSession } from './session-context';
+import { useSession, useStartSession } from './session-context';
 
 export interface RouteGuardProps {
   /** The route's access kind from the route table. */
@@ -15,6 +15,8 @@ export interface RouteGuardProps {
 }
 
 export const CHECKING_ACCESS_LABEL = 'Checking your access…';
+
+const LOADING: SessionFacts = { status: 'loading' };
 
 /**
  * The one place where the router asks whether the visitor may see a route.
@@ -25,11 +27,15 @@ export const CHECKING_ACCESS_LABEL = 'Checking your access…';
  */
 export function RouteGuard({ kind, children }: RouteGuardProps) {
   const session = useSession();
+  // Public pages decide without the session machine; any other route starts
+  // it, and waits for its facts rather than taking "not started" for signed out.
+  const started = useStartSession(kind !== 'public');
+  const facts = kind !== 'public' && !started ? LOADING : session.facts;
   const location = useLocation();
   const navigate = useNavigate();
   const decision = useMemo(
-    () => decideAccess(kind, session.facts, { pathname: location.pathname, search: location.search, state: location.state }),
-    [kind, session.facts, location.pathname, location.search, location.state],
+    () => decideAccess(kind, facts, { pathname: location.pathname, search: location.search, state: location.state }),
+    [kind, facts, location.pathname, location.search, location.state],
   );
 
   // One toast and one navigation per redirect, even though StrictMode runs

@@ -4,8 +4,28 @@ import { NotFoundPage } from '../components/layout/not-found-page';
 import { RouteErrorPage } from '../components/layout/route-error-page';
 import { PageSpinner } from '../components/page-spinner';
 import { AppLayout, type RouteHandle } from './app-layout';
-import { RouteGuard } from './route-guard';
+import { loadFullSystem } from './chakra-system';
 import { routes, type AppRoute } from './routes';
+
+/**
+ * Everything a page needs besides its own chunk, fetched in parallel with it:
+ * the full Chakra system and the data query defaults — except for lean pages
+ * (the home page), which render with the first load alone — and the access
+ * guard for routes that are not public (a visitor's public pages never
+ * download it; for them the answer is always "allow").
+ */
+async function loadPage(route: AppRoute) {
+  const [{ default: Page }, defaults, guard] = await Promise.all([
+    route.page(),
+    route.lean ? null : import('./query-defaults'),
+    route.kind === 'public' ? null : import('./route-guard'),
+    route.lean ? null : loadFullSystem(),
+  ]);
+  let element = <Page />;
+  if (guard) element = <guard.RouteGuard kind={route.kind}>{element}</guard.RouteGuard>;
+  if (defaults) element = <defaults.QueryDefaults>{element}</defaults.QueryDefaults>;
+  return element;
+}
 
 function toRouteObject(route: AppRoute): RouteObject {
   const handle: RouteHandle = { title: route.title };
@@ -19,16 +39,7 @@ function toRouteObject(route: AppRoute): RouteObject {
     // boundary's content for up to 300 ms after showing its fallback, which
     // every first visit to a page paid — the sign-in callback included
     // (docs/decisions/011-sign-in-callback.md).
-    lazy: async () => {
-      const { default: Page } = await route.page();
-      return {
-        element: (
-          <RouteGuard kind={route.kind}>
-            <Page />
-          </RouteGuard>
-        ),
-      };
-    },
+    lazy: async () => ({ element: await loadPage(route) }),
   };
 }
 

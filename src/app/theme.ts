@@ -1,42 +1,34 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe,
-  animationStyles,
-  badgeRecipe,
   breakpoints,
   buttonRecipe,
-  cardSlotRecipe,
   codeRecipe,
   containerRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  fieldSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
-  inputRecipe,
-  keyframes,
-  layerStyles,
   linkRecipe,
-  menuSlotRecipe,
   semanticTokens,
-  skeletonRecipe,
   skipNavLinkRecipe,
   spinnerRecipe,
-  tableSlotRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 
-// Our own system instead of `defaultSystem`: only the recipes the app renders are
-// registered, so the styles of ~80 unused components never reach the bundle.
-// Add a recipe here when a new Chakra component is used, or it renders unstyled.
+// Our own systems instead of `defaultSystem`, so the styles of ~80 unused
+// components never reach the bundle. Two of them:
+// - the lean system here: what the shell (nav bar, footer, 404, spinners) and
+//   the home page render. It is in every visitor's first load, so it stays small.
+// - the full system (theme-full.ts): the lean one plus every other recipe the
+//   app uses. It loads with any other page and with the shell's lazy parts
+//   (chakra-system.ts swaps it in before they render).
+// Add a recipe to theme-full.ts when a new Chakra component is used, or it
+// renders unstyled; here only if the shell or the home page needs it.
 
 const systemFonts =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
 
-const accordConfig = defineConfig({
+export const accordConfig = defineConfig({
   preflight: true,
   cssVarsPrefix: 'chakra',
   cssVarsRoot: ':where(:root, :host)',
@@ -51,10 +43,11 @@ const accordConfig = defineConfig({
   },
   theme: {
     breakpoints,
-    keyframes,
+    // Only what the lean recipes use: the spinner's spin and the button's
+    // disabled look. The full system adds all of Chakra's.
+    keyframes: { spin: { '0%': { transform: 'rotate(0deg)' }, '100%': { transform: 'rotate(360deg)' } } },
+    layerStyles: { disabled: { value: { opacity: '0.5', cursor: 'not-allowed' } } },
     textStyles,
-    layerStyles,
-    animationStyles,
     tokens: {
       ...tokens,
       fonts: {
@@ -97,29 +90,16 @@ const accordConfig = defineConfig({
       },
     },
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
       code: codeRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
-      input: inputRecipe,
       link: linkRecipe,
-      skeleton: skeletonRecipe,
       skipNavLink: skipNavLinkRecipe,
       spinner: spinnerRecipe,
-    },
-    slotRecipes: {
-      alert: alertSlotRecipe,
-      card: cardSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
-      field: fieldSlotRecipe,
-      menu: menuSlotRecipe,
-      table: tableSlotRecipe,
-      toast: toastSlotRecipe,
     },
   },
 });
 
-export const system = createSystem(defaultBaseConfig, accordConfig);
+export const leanSystem = createSystem(defaultBaseConfig, accordConfig);

@@ -1,4 +1,4 @@
-import { Box, Code, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Code, Container, Flex, Heading, Text } from '@chakra-ui/react';
 
 /**
  * Shown instead of the app when the backend is not configured, so a fresh
@@ -7,7 +7,7 @@ import { Box, Code, Container, Heading, Stack, Text } from '@chakra-ui/react';
 export function ConfigErrorScreen({ message }: { message: string }) {
   return (
     <Container as="main" maxW="2xl" py={{ base: '12', md: '20' }}>
-      <Stack gap="5">
+      <Flex direction="column" gap="5">
         <Heading as="h1" size="2xl">
           Accord cannot start
         </Heading>
@@ -18,7 +18,7 @@ export function ConfigErrorScreen({ message }: { message: string }) {
           The values live in <Code>.env</Code> at the root of the project. Vite reads them when the dev server starts,
           so restart it after editing the file.
         </Text>
-      </Stack>
+      </Flex>
     </Container>
   );
 }

@@ -1,6 +1,9 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
-/** The app's one toaster: `toaster.create({ type, title, description })` from anywhere. */
+/**
+ * The app's one toaster. Call `showToast` from ./toast instead of importing
+ * this module, so the toaster's code stays out of pages that never toast.
+ */
 export const toaster = createToaster({
   placement: 'top-end',
   pauseOnPageIdle: true,
@@ -18,7 +21,7 @@ export interface ToastContent {
  * while it is committing; deferring to a microtask lets the commit finish
  * first, and the toast still appears before the next paint.
  */
-export function showToast(toast: ToastContent): void {
+export function showLoadedToast(toast: ToastContent): void {
   queueMicrotask(() => {
     toaster.create(toast);
   });

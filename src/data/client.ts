@@ -1,17 +1,12 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
+import { authStorageKey } from './auth/storage-key';
 import { readSupabaseConfig } from './config';
 import type { Database } from './database.types';
 
 export type AccordClient = SupabaseClient<Database>;
 
 const config = readSupabaseConfig(import.meta.env);
-
-/**
- * Why the app cannot talk to its backend, or null when it can. main.tsx renders
- * this on a configuration screen instead of the app.
- */
-export const configError: string | null = config.ok ? null : config.message;
 
 /**
  * The one backend client, created once at module scope so that every part of the
@@ -31,6 +26,7 @@ export const supabase: AccordClient = config.ok
         persistSession: true,
         autoRefreshToken: true,
         detectSessionInUrl: false,
+        storageKey: authStorageKey(config.url),
       },
     })
   : unconfiguredClient(config.message);

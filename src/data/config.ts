@@ -42,3 +42,15 @@ function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+const appConfig = readSupabaseConfig(import.meta.env);
+
+/**
+ * Why the app cannot talk to its backend, or null when it can. main.tsx renders
+ * this on a configuration screen instead of the app. Read here rather than in
+ * client.ts so that the shell can ask without loading supabase-js.
+ */
+export const configError: string | null = appConfig.ok ? null : appConfig.message;
+
+/** The backend's URL, or null when the app is not configured. */
+export const supabaseUrl: string | null = appConfig.ok ? appConfig.url : null;

@@ -4,7 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 
-import { system } from '../app/theme';
+import { system } from '../app/theme-full';
 
 export function TestProviders({ children }: { children: ReactNode }) {
   return (

@@ -208,6 +208,11 @@ function executors(user: UserEvent) {
   };
 }
 
+// The app loads the session machine lazily (session-context.tsx). Loading it
+// once up front — after the mocks above are in place — keeps the first path
+// from racing the import: auth events sent before it mounts would be lost.
+await (await import('../../src/app/session-context.tsx')).preloadSessionRuntime(true);
+
 describe('the session in the nav bar and on a member page, along paths generated from the machine', () => {
   const passed: ModelPath[] = [];
 

@@ -205,6 +205,11 @@ function executors() {
   return events;
 }
 
+// The app loads the session machine lazily (session-context.tsx). Loading it
+// once up front — after the mocks above are in place — keeps the first path
+// from racing the import: auth events sent before it mounts would be lost.
+await (await import('../../src/app/session-context.tsx')).preloadSessionRuntime(true);
+
 describe('/auth/callback along paths generated from the sign-in callback machine', () => {
   const passed: ModelPath[] = [];
 

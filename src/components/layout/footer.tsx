@@ -1,4 +1,4 @@
-import { Box, Container, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Flex, Link, SimpleGrid, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { CONTACT_EMAIL } from '../contact-link';
@@ -26,7 +26,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
     <Box as="footer" bg="bg.subtle" borderTopWidth="1px" borderColor="border.muted" mt="auto">
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '10', md: '12' }}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '8', md: '12' }}>
-          <Stack gap="3" maxW="md">
+          <Flex direction="column" gap="3" maxW="md">
             <Flex align="center" gap="2" fontWeight="bold" fontSize="lg">
               <AccordMark boxSize="6" />
               <span>Accord</span>
@@ -36,7 +36,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
               Members follow one trust framework, so a check made by one member can be accepted by the others, in
               person and online.
             </Text>
-          </Stack>
+          </Flex>
           <Box as="nav" aria-label="Footer">
             <SimpleGrid as="ul" listStyleType="none" columns={2} gapX="6" gapY="3" justifySelf={{ md: 'end' }}>
               {FOOTER_LINKS.map((link) => (

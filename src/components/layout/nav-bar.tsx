@@ -2,6 +2,7 @@ import { Box, Button, Container, Flex, IconButton, Link } from '@chakra-ui/react
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { withFullSystem } from '../../app/chakra-system';
 import { AccordMark, MenuIcon } from '../icons';
 import { AccountMenuButtonFace, dashboardFor, NavItemLink, type NavBarItem, type NavBarSession } from './nav-links';
 
@@ -10,8 +11,9 @@ export type { NavBarItem, NavBarSession } from './nav-links';
 // The account menu and the mobile drawer bring their own overlay machinery
 // (positioning, focus trap, dismissal); visitors who never open them should
 // not download it, so both load on demand.
-const AccountMenu = lazy(() => import('./account-menu'));
-const MobileMenu = lazy(() => import('./mobile-menu'));
+// Menus and drawers are not in the lean first-load system: their loaders bring the full one.
+const AccountMenu = lazy(withFullSystem(() => import('./account-menu')));
+const MobileMenu = lazy(withFullSystem(() => import('./mobile-menu')));
 
 export interface NavBarProps {
   items: readonly NavBarItem[];

@@ -1,10 +1,10 @@
-import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
 export function NotFoundPage() {
   return (
     <Container maxW="2xl" py={{ base: '16', md: '24' }}>
-      <Stack gap="5" align="flex-start">
+      <Flex direction="column" gap="5" align="flex-start">
         <Text color="brand.fg" fontWeight="semibold" textStyle="sm">
           Error 404
         </Text>
@@ -18,7 +18,7 @@ export function NotFoundPage() {
         <Button asChild size="lg" mt="2">
           <RouterLink to="/">Return to Home</RouterLink>
         </Button>
-      </Stack>
+      </Flex>
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
 import { NotFoundPage } from './not-found-page';
@@ -20,7 +20,7 @@ export function RouteErrorPage() {
   const stale = isStaleBundleError(error);
   return (
     <Container maxW="2xl" py={{ base: '16', md: '24' }}>
-      <Stack gap="5" align="flex-start" role="alert">
+      <Flex direction="column" gap="5" align="flex-start" role="alert">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
           {stale ? 'Accord has been updated' : 'Something went wrong'}
         </Heading>
@@ -35,7 +35,7 @@ export function RouteErrorPage() {
             <a href="/">Return to Home</a>
           </Button>
         </Flex>
-      </Stack>
+      </Flex>
     </Container>
   );
 }

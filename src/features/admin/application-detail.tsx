@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApplicationTimeline } from '../../components/application-timeline';
 import { countryName } from '../../components/countries';
 import { ErrorState, LoadingState } from '../../components/query-states';
-import { toaster } from '../../components/toaster';
+import { showToast } from '../../components/toast';
 import { supabase } from '../../data/client';
 import { useApplicationDetail } from '../../data/applications/use-application-detail';
 import type { ReviewCommands } from '../../data/applications/use-review-commands';
@@ -84,7 +84,7 @@ export function ApplicationDetail({ organizationId, commands, onBack }: { organi
       else window.location.assign(url);
     } catch (failure) {
       win?.close();
-      toaster.create({ type: 'error', title: 'The document could not be opened', description: messageOf(failure) });
+      showToast({ type: 'error', title: 'The document could not be opened', description: messageOf(failure) });
     } finally {
       setOpening(false);
     }

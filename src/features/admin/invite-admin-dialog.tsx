@@ -1,7 +1,7 @@
 import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 
-import { toaster } from '../../components/toaster';
+import { showToast } from '../../components/toast';
 import type { AdminInvitationSent } from '../../data/admin/invite-admin';
 import { UserPlusIcon } from '../../components/status-icons';
 
@@ -53,7 +53,7 @@ export function InviteAdminDialog({ invite }: InviteAdminDialogProps) {
       const sent = await invite(address);
       setOpen(false);
       reset();
-      toaster.create({
+      showToast({
         type: 'success',
         title: 'Invitation sent',
         description: `We e-mailed an invitation to ${sent.email}. The link expires in 7 days.`,

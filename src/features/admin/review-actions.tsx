@@ -2,7 +2,7 @@ import { Alert, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
 import { Textarea } from '../../components/form-controls';
-import { toaster } from '../../components/toaster';
+import { showToast } from '../../components/toast';
 import type { ReviewAction, ReviewOutcome } from '../../data/applications/review-application';
 
 type Mode = ReviewAction | null;
@@ -82,7 +82,7 @@ export function ReviewActions({
       const outcome = await review(
         mode === 'approve' ? { action: mode } : mode === 'reject' ? { action: mode, reason: text.trim() } : { action: mode, message: text.trim() },
       );
-      toaster.create({
+      showToast({
         type: outcome.notified ? 'success' : 'warning',
         title: COPY[mode].toast,
         description: outcome.notified
@@ -92,7 +92,7 @@ export function ReviewActions({
       setMode(null);
     } catch (caught) {
       setFailure(messageOf(caught));
-      toaster.create({ type: 'error', title: 'The decision was not saved', description: messageOf(caught) });
+      showToast({ type: 'error', title: 'The decision was not saved', description: messageOf(caught) });
     } finally {
       setBusy(false);
     }

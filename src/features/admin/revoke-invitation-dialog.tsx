@@ -1,7 +1,7 @@
 import { Alert, Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 
-import { toaster } from '../../components/toaster';
+import { showToast } from '../../components/toast';
 import type { AdminInvitation } from '../../data/admin/admin-invitations';
 
 export interface RevokeInvitationDialogProps {
@@ -26,7 +26,7 @@ export function RevokeInvitationDialog({ invitation, onClose, revoke }: RevokeIn
     setFailure(null);
     try {
       await revoke(invitation.id);
-      toaster.create({
+      showToast({
         type: 'success',
         title: 'Invitation revoked',
         description: `The link sent to ${invitation.email} no longer works.`,

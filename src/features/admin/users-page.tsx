@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-states';
 import { MailIcon } from '../../components/icons';
-import { toaster } from '../../components/toaster';
+import { showToast } from '../../components/toast';
 import { useAdminInvitations, type AdminInvitation } from '../../data/admin/admin-invitations';
 import { useAdminUsers, type AdminUser } from '../../data/admin/admin-users';
 import { useAdminInvitationCommands } from '../../data/admin/use-admin-invitation-commands';
@@ -36,13 +36,13 @@ function InvitationsSection({ client }: { client: AccordClient }) {
     setResendingId(invitation.id);
     try {
       await commands.invite(invitation.email);
-      toaster.create({
+      showToast({
         type: 'success',
         title: 'Invitation sent again',
         description: `A new link went to ${invitation.email}; the earlier link no longer works.`,
       });
     } catch (failure) {
-      toaster.create({ type: 'error', title: 'The invitation was not sent again', description: messageOf(failure) });
+      showToast({ type: 'error', title: 'The invitation was not sent again', description: messageOf(failure) });
     } finally {
       setResendingId(null);
     }

@@ -5,8 +5,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { signInCallbackMachine } from '../../../machines/sign-in-callback.machine';
 import { createSignInCallbackActors } from '../../actors/sign-in-callback-actors';
 import { routeKindOf } from '../../app/routes';
-import { useSessionActorRef } from '../../app/session-context';
-import { showToast } from '../../components/toaster';
+import type { SessionActorRef } from '../../app/session-context';
+import { showToast } from '../../components/toast';
 import { supabase, type AccordClient } from '../../data/client';
 
 export interface SignInCallbackView {
@@ -21,10 +21,9 @@ export interface SignInCallbackView {
  * hook hands the machine the URL the page was opened with and carries out its
  * final output (navigation and toast).
  */
-export function useSignInCallback(client: AccordClient = supabase): SignInCallbackView {
+export function useSignInCallback(session: SessionActorRef, client: AccordClient = supabase): SignInCallbackView {
   const navigate = useNavigate();
   const location = useLocation();
-  const session = useSessionActorRef();
   // Read once: the machine's readUrl clears the address bar, and must still know what it held.
   const [opened] = useState(() => ({ url: { search: location.search, hash: location.hash }, state: location.state as unknown }));
   // StrictMode starts the machine twice in development; one replacement is enough.

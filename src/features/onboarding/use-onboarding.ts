@@ -13,7 +13,7 @@ import {
 } from '../../../machines/onboarding-form';
 import { onboardingMachine, type OnboardingEvent } from '../../../machines/onboarding.machine';
 import { onboardingActors } from '../../actors/onboarding-actors';
-import { showToast } from '../../components/toaster';
+import { showToast } from '../../components/toast';
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
 type AutosaveRef = ActorRefFrom<typeof draftAutosaveMachine>;

@@ -1,0 +1,40 @@
+import type { SystemContext } from '@chakra-ui/react';
+
+import { leanSystem } from './theme';
+
+/**
+ * Which Chakra system the app renders with: the lean one at first, the full one
+ * once anything beyond the shell and the home page is about to render (see
+ * theme.ts). Loaders of lazy pages and components await `loadFullSystem()` next
+ * to their own code, so nothing ever renders without its styles.
+ */
+let current: SystemContext = leanSystem;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+export function currentSystem(): SystemContext {
+  return current;
+}
+
+export function onSystemChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function loadFullSystem(): Promise<void> {
+  loading ??= import('./theme-full').then(({ system }) => {
+    current = system;
+    for (const listener of listeners) listener();
+  });
+  return loading;
+}
+
+/** A lazy component's loader that also brings the full system: `lazy(withFullSystem(() => import('./x')))`. */
+export function withFullSystem<Module>(load: () => Promise<Module>): () => Promise<Module> {
+  return async () => {
+    const [module] = await Promise.all([load(), loadFullSystem()]);
+    return module;
+  };
+}

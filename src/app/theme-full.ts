@@ -1,0 +1,49 @@
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  badgeRecipe,
+  cardSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  menuSlotRecipe,
+  skeletonRecipe,
+  tableSlotRecipe,
+  toastSlotRecipe,
+} from '@chakra-ui/react/theme';
+
+import { accordConfig } from './theme';
+
+/**
+ * The full system: the lean one (theme.ts) plus the recipes of everything
+ * beyond the shell and the home page. Same tokens, so swapping it in changes
+ * no colour or spacing, only adds component styles.
+ */
+const moreRecipes = defineConfig({
+  theme: {
+    keyframes,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      input: inputRecipe,
+      skeleton: skeletonRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      menu: menuSlotRecipe,
+      table: tableSlotRecipe,
+      toast: toastSlotRecipe,
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, accordConfig, moreRecipes);

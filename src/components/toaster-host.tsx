@@ -1,0 +1,17 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+import { withFullSystem } from '../app/chakra-system';
+import { isToasterWanted, onToasterWanted } from './toast';
+
+const Toaster = lazy(withFullSystem(() => import('./toaster').then((module) => ({ default: module.Toaster }))));
+
+/** Mounts the toaster once the first toast is asked for (see ./toast.ts). */
+export function ToasterHost() {
+  const wanted = useSyncExternalStore(onToasterWanted, isToasterWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
