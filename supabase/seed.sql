@@ -138,3 +138,340 @@ update public.organization_applications
        expected_monthly_verifications = 250,
        consent_at = now() - interval '2 days'
  where organization_id = '5eed0000-0000-4000-8000-000000000111';
+
+-- ---------------------------------------------------------------------------
+-- Published content: pricing plans, updates and ecosystem solutions (issue 5,
+-- supabase/migrations/20261122005100_published-content.sql). What /pricing,
+-- /news and /ecosystem show until the back office manages it. Long texts use
+-- the markdown subset described in that migration. Solution logos are files in
+-- supabase/seed-assets/brand_assets/, uploaded by the local stack after this
+-- seed (docs/local-stack.md, "Seed assets"); a solution without one shows a
+-- neutral mark.
+-- ---------------------------------------------------------------------------
+insert into public.pricing_plans
+  (slug, name, summary, monthly_price_eur, included_verifications, additional_verification_eur, support, features,
+   is_featured, sort_order, is_published, published_at)
+values
+  ('essentials', 'Essentials',
+   'For organisations making their first verifications through the network, such as a single school, clinic or agency.',
+   290.00, 500, 0.60, 'E-mail, next business day',
+   array['Listing in the public trust registry',
+         'Identity verification up to substantial assurance',
+         'Acceptance of other members'' verifications',
+         'Member dashboard for up to 5 colleagues',
+         'Registry API for your own systems'],
+   false, 10, true, '2026-01-19 09:00+00'),
+  ('professional', 'Professional',
+   'For organisations that verify people every day, in person and online, and check the documents they bring.',
+   890.00, 2500, 0.45, 'E-mail and phone, answered within 4 business hours',
+   array['Everything in Essentials',
+         'Document verification: diplomas, professional registrations, proof of address',
+         'Reusable verifications shared with other members',
+         'Member dashboard for up to 25 colleagues',
+         'Webhooks for verification results'],
+   true, 20, true, '2026-01-19 09:00+00'),
+  ('scale', 'Scale',
+   'For large organisations and multi-site groups with high volumes and customers in several countries.',
+   2400.00, 10000, 0.30, 'Priority support with a named contact',
+   array['Everything in Professional',
+         'Identity verification at high assurance',
+         'Cross-border verification with members in other countries',
+         'Unlimited colleagues with single sign-on',
+         'Audit log export',
+         '99.9% availability commitment'],
+   false, 30, true, '2026-01-19 09:00+00'),
+  ('enterprise', 'Enterprise',
+   'For national bodies, banks and platforms making more than 10,000 verifications a month, or with requirements of their own.',
+   null, null, null, '24/7 support and a dedicated account manager',
+   array['Everything in Scale',
+         'Volume pricing agreed with you',
+         'Data residency in the EU region of your choice',
+         'Availability and response times agreed in your contract',
+         'Integration assistance from the Accord team',
+         'A voice in trust framework consultations'],
+   false, 40, true, '2026-01-19 09:00+00');
+
+insert into public.updates (slug, title, summary, category, is_published, published_at, body)
+values
+  ('accord-network-is-live',
+   'The Accord network is live',
+   'Accord opens for applications today: one trust framework, one public registry and one way for organisations to accept each other''s identity and document checks.',
+   'network', true, '2026-01-19 09:00+00',
+   $md$Today the Accord trust and acceptance network opens for applications. Organisations that verify identities and documents — schools, hospitals, banks, utilities, employers — can now apply to join, be assessed against one trust framework and be listed in a public trust registry.
+
+## Why a network
+
+Most organisations check the same things again and again: a passport at enrolment, a diploma at hiring, a proof of address when an account is opened. Each check is made to the organisation's own standard, so nobody else can rely on it. People repeat the same steps for every organisation they deal with, and organisations pay for checks that have already been done elsewhere.
+
+Accord changes that in three steps:
+
+1. **Apply.** Tell us who you are and how you verify identities and documents today.
+2. **Get verified.** We assess the application against the trust framework. Approved organisations appear in the trust registry.
+3. **Be trusted.** Other members accept the verifications you make, and you can rely on theirs.
+
+## What is available today
+
+- Online applications through [Join the Network](/onboarding), reviewed by the Accord team, usually within ten business days.
+- The public [trust registry](/trust-registry), where anyone can check whether an organisation is a member in good standing.
+- Version 1.0 of the [trust framework](/framework), which sets out the levels of assurance members work to.
+
+## What comes next
+
+Over the coming months we will publish a revision of the trust framework, open the registry to other systems through an API and start a first cross-border pilot. We will report on each of them here.
+
+Questions about joining? Write to [hello@accord.network](mailto:hello@accord.network).$md$),
+
+  ('trust-framework-1-1-published',
+   'Trust framework 1.1: separate levels of assurance for identities and documents',
+   'Version 1.1 of the trust framework separates the assurance of a person''s identity from the assurance of the documents they present, and maps both to eIDAS and NIST SP 800-63.',
+   'trust_framework', true, '2026-03-16 10:00+00',
+   $md$We have published version 1.1 of the Accord trust framework. It replaces version 1.0 for all members from 1 May 2026; applications received from today are assessed against 1.1.
+
+## What changes
+
+Version 1.0 described one level of assurance per verification. Members told us that in practice they check two different things: *who the person is*, and *whether a document is genuine and valid*. A university can be certain that a student is who they say they are and still need to check the diploma they bring.
+
+Version 1.1 therefore defines two scales:
+
+- **Identity assurance**: low, substantial and high, mapped to the eIDAS levels of assurance and to NIST SP 800-63 IAL1 to IAL3.
+- **Document assurance**: inspected, validated or confirmed at source, depending on whether a document was examined, checked against its security features, or confirmed with its issuer.
+
+Every verification a member shares now states both levels, so the organisation that relies on it can decide whether it is enough for its purpose.
+
+## What members need to do
+
+- Review your verification procedures against the two scales. The [trust framework](/framework) page explains each level with examples.
+- Tell us which levels your procedures meet before 1 May 2026; we confirm them at your next review.
+- If a procedure no longer meets the level you declared, say so early. A transition plan is better than a finding at review.
+
+## How it was made
+
+The changes were proposed by the Trust Framework Advisory Board and open for public comment for six weeks. We received 41 responses from members, regulators and solution providers, and changed the definition of "confirmed at source" as a result.$md$),
+
+  ('registry-api-available',
+   'The trust registry is now open to other systems',
+   'Any system can now ask the trust registry whether an organisation is an active member, and whether it was on a given date, through an open, read-only API.',
+   'product', true, '2026-06-16 09:00+00',
+   $md$Until today, the trust registry was a page people read. From today it is also an API that other systems can call, so a check that someone is dealing with a member in good standing can be built into the moment it matters: before a verification is accepted, before a contract is signed, before data is shared.
+
+## What the API answers
+
+- **Who is a member?** List and search approved organisations by name, sector and country.
+- **Is this organisation a member?** Look an organisation up by its registry identifier or by its website's domain.
+- **Was it a member then?** Ask for an organisation's status on a given date. Because every suspension, revocation and reinstatement is recorded with the date it took effect, the answer reflects the registry as it stood on that day.
+
+The API is read-only and shows exactly what the public registry page shows, never the documents or contact details organisations gave us when they applied.
+
+## Getting started
+
+The [API guide](/api-guide) lists the endpoints, their parameters and responses, with `curl` examples you can run straight away. Members on every plan can use the API from their own systems at no extra cost.
+
+Tell us what you build with it: [hello@accord.network](mailto:hello@accord.network).$md$),
+
+  ('healthcare-travel-and-recruitment-join',
+   'Healthcare, travel and recruitment join the network',
+   'Nordljus Vård, Voyages Lumière and Talento Ibérico bring patient, traveller and candidate verification to Accord. Members are now registered in six countries.',
+   'members', true, '2026-07-07 09:00+00',
+   $md$Three organisations joined the network in the past two months, each bringing a sector with verification needs of its own.
+
+## Nordljus Vård, Sweden
+
+Nordljus Vård runs primary care centres in Uppsala. Patients prove their identity once when they register and again before a video consultation or when they collect a prescription. As a member, Nordljus Vård can accept identity verifications made by other members at substantial assurance, so a patient who has already been verified does not start again.
+
+## Voyages Lumière, France
+
+The Lyon tour operator checks travellers' passports and visas before cross-border trips. Sharing those checks with partner hotels that are members too means check-in takes seconds instead of a photocopy at the desk.
+
+## Talento Ibérico, Spain
+
+Talento Ibérico, a recruitment agency in Madrid, confirms candidates' identity and right to work before placing them. Employers who are members can rely on the agency's verification instead of repeating it on the first day.
+
+## Where the network stands
+
+With these three, members are registered in Ireland, the Netherlands, Germany, France, Spain and Sweden, across healthcare, financial services, the public sector, travel and recruitment. Every one of them is listed, with the date its membership took effect, in the [trust registry](/trust-registry).
+
+Thinking of joining? Read about the [healthcare](/use-cases/healthcare) and [online registration](/use-cases/online-registration) use cases, or [apply now](/onboarding).$md$),
+
+  ('independent-security-assessment-2026',
+   'Independent security assessment completed',
+   'An independent penetration test of the registry, the member dashboard and the application process found no critical or high-risk issues. Two medium-risk findings were fixed within 14 days.',
+   'security', true, '2026-08-11 09:00+00',
+   $md$Members rely on Accord to tell them who they can trust, so the platform that answers has to be trustworthy itself. In July an independent security firm spent three weeks testing it.
+
+## What was tested
+
+- The public trust registry and its API.
+- The member dashboard, including sign-in by e-mail link and access between organisations.
+- The application process, including the upload and review of registration documents.
+- The back office used by Accord's administrators.
+
+## What was found
+
+The testers found **no critical and no high-risk issues**. They reported two medium-risk and five low-risk findings. The two medium-risk findings — a missing limit on repeated sign-in link requests from one address, and an over-long lifetime of download links for application documents — were fixed within 14 days and the fixes were confirmed by the testers. The low-risk findings are scheduled and will be fixed by the end of the year.
+
+## How we protect data
+
+- The registry holds data about organisations only. The people our members verify are never stored in it.
+- Access to each organisation's data is enforced in the database itself, so no part of the application can read another member's information by mistake.
+- Application documents are kept in private storage and opened only through short-lived links by the organisation and the reviewing administrator.
+- Every administrative decision is recorded with who made it and when.
+
+## Reporting a vulnerability
+
+If you believe you have found a security problem, write to [security@accord.network](mailto:security@accord.network). We answer within two business days and do not take action against anyone who reports in good faith.$md$),
+
+  ('cross-border-pilot-netherlands-germany-estonia',
+   'Cross-border pilot: members in three countries accept each other''s checks',
+   'Grachtenbank, Stadtwerke Rheinfeld and Kivi Digital start a three-month pilot in which an identity verified in one country is accepted in another without being checked again.',
+   'network', true, '2026-09-29 09:00+00',
+   $md$Accepting a verification made by someone else is easiest when both organisations are in the same country, work under the same law and know each other. The network is meant to work when none of that is true. From 1 October, three members will test exactly that.
+
+## The pilot
+
+- **Grachtenbank** (Netherlands) verifies new customers remotely with document and liveness checks under EU anti-money-laundering rules.
+- **Stadtwerke Rheinfeld** (Germany) lets customers sign energy and water contracts online with a verified identity.
+- **Kivi Digital** (Estonia) builds e-commerce checkouts that need age and identity verification for regulated goods.
+
+A customer verified by one of them at substantial assurance can share that verification with the others. The receiving member checks in the trust registry that the verifying organisation is an active member, reads the levels of assurance it states, and decides under its own rules whether to accept it.
+
+## What we will measure
+
+1. How often a shared verification is accepted, and why it is not.
+2. How long a customer takes to complete sign-up with and without a shared verification.
+3. Whether accepted verifications lead to more disputes or fraud signals than checks made in-house.
+
+## What happens next
+
+The pilot runs until 31 December 2026. We will publish the results here in January, together with any changes to the trust framework they call for. The [cross-border verification](/use-cases/cross-border-verification) page explains how acceptance between countries works today.$md$),
+
+  ('trust-framework-1-2-published',
+   'Trust framework 1.2: suspension, revocation and reinstatement',
+   'Version 1.2 sets out when a membership is suspended or revoked, how the member is told and heard, and how the registry records each change with the date it takes effect.',
+   'trust_framework', true, '2026-11-03 09:00+00',
+   $md$Trust in the network depends as much on what happens when a member falls short as on how members are admitted. Version 1.2 of the trust framework, published today, makes those rules explicit. It applies from 1 January 2027.
+
+## Suspension
+
+A membership may be suspended when a member no longer meets a requirement it declared, fails to respond to a review, or when there is a credible report of a serious breach. A suspended member stays in the registry with the status **suspended**, and other members should not accept its new verifications while the suspension lasts.
+
+## Revocation
+
+A membership is revoked when a breach is confirmed and not remedied, or when a member asks to leave. The registry shows the status **revoked** with its effective date; verifications made before that date keep the status they had when they were made.
+
+## Being told and being heard
+
+- Except in an emergency, a member is told in writing 14 days before a suspension and may respond.
+- Every decision states its grounds and can be appealed to the Trust Framework Advisory Board within 30 days.
+- A suspended member is reinstated as soon as the problem is resolved, and the registry records the reinstatement with its date.
+
+## Why dates matter
+
+Every change is recorded in the registry with the date it took effect, so anyone can ask whether an organisation was a member in good standing on the day a verification was made. The [API guide](/api-guide) shows how.
+
+Read the full text on the [trust framework](/framework) page.$md$),
+
+  ('membership-prices-2027',
+   'Membership prices for 2027',
+   'What changes to the membership plans from 1 January 2027, and what stays the same.',
+   'network', false, null,
+   $md$Draft for the back office: prices for 2027 are still being agreed with the Advisory Board. Do not publish before the board meeting on 8 December.$md$);
+
+insert into public.ecosystem_solutions
+  (slug, name, provider, category, summary, description, integrates_with, website, country, logo_path, sort_order,
+   is_published, published_at)
+values
+  ('veridis-identity', 'Veridis Identity', 'Veridis B.V.', 'identity_verification',
+   'Remote identity verification that reads the chip in passports and identity cards with a phone''s NFC and matches the holder with a liveness check.',
+   $md$Veridis Identity lets people prove who they are from their own phone in about two minutes. The app reads the chip in an ePassport or a European identity card over NFC, verifies the chip's signature against the issuing country's certificates, and compares the photo stored on the chip with a short selfie video to confirm that the holder is present.
+
+Because the data comes from the chip rather than a photo of the document, a Veridis verification meets **substantial assurance** under the Accord trust framework, and **high** when combined with a check against the issuer's revocation list.
+
+## How members use it
+
+- Universities verify students before enrolment and before remotely proctored exams.
+- Banks and lenders onboard customers remotely under anti-money-laundering rules.
+- Employers confirm identity and right to work before a first day.
+
+Each completed verification can be shared with other Accord members, stating its levels of assurance, so the person does not have to repeat it.$md$,
+   array['Accord registry API', 'OpenID Connect', 'iOS and Android SDKs', 'Webhooks'],
+   'https://www.veridis.example', 'NL', 'ecosystem/veridis-identity.png', 10, true, '2026-02-09 09:00+00'),
+
+  ('docuproof', 'DocuProof', 'DocuProof Ltd', 'document_verification',
+   'Checks diplomas, certificates and proof-of-address documents with their issuers, and flags altered or counterfeit ones.',
+   $md$DocuProof answers the question an identity check cannot: is this document genuine, and does it say what its issuer says it says? It examines uploaded or scanned documents for signs of alteration, and wherever possible confirms them directly with the issuer — the awarding university, the professional body or the utility that sent the bill.
+
+## What it checks
+
+- Degree certificates and transcripts from more than 2,000 institutions in Europe.
+- Professional qualifications and registrations.
+- Proof of address: utility bills, bank statements and council tax letters.
+
+A confirmation from the issuer meets the **confirmed at source** level of document assurance in the Accord trust framework; a forensic check alone meets **validated**. Every result says which.$md$,
+   array['Accord registry API', 'REST API', 'Issuer confirmation services', 'Applicant tracking systems'],
+   'https://docuproof.example', 'GB', 'ecosystem/docuproof.png', 20, true, '2026-03-02 09:00+00'),
+
+  ('passerelle-wallet', 'Passerelle Wallet', 'Passerelle SAS', 'digital_wallet',
+   'A personal wallet app in which people keep verified identity data and documents, and share only what an organisation asks for.',
+   $md$Passerelle Wallet puts verified credentials in the hands of the person they describe. Once an Accord member has verified someone's identity or a document, it can issue the result into the person's wallet. The next organisation that needs it asks the wallet instead of starting again.
+
+## Privacy by design
+
+- People see exactly which attributes are requested, by whom, and approve each request.
+- Selective disclosure lets a person prove they are over 18, or that they hold a diploma, without revealing anything else.
+- The wallet checks that the requesting organisation is an active member in the Accord trust registry before it shares anything.
+
+Passerelle follows the architecture of the EU Digital Identity Wallet, so credentials issued today will work with national wallets as they arrive.$md$,
+   array['OpenID for Verifiable Presentations', 'SD-JWT verifiable credentials', 'ISO/IEC 18013-5 mobile driving licence', 'Accord registry API'],
+   'https://passerelle-wallet.example', 'FR', 'ecosystem/passerelle-wallet.png', 30, true, '2026-04-20 09:00+00'),
+
+  ('frontdesk-id', 'Frontdesk ID', 'Frontdesk Systems GmbH', 'identity_verification',
+   'Desk scanners and a tablet app for checking identity documents in person, at reception desks, service points and hotel check-in.',
+   $md$Not every verification happens online. Frontdesk ID equips reception desks, service points and check-in counters with a document scanner and a tablet app that reads the machine-readable zone and chip of identity documents, checks their security features under white, infrared and ultraviolet light, and records the result.
+
+## Made for busy desks
+
+- A check takes under ten seconds and needs no training beyond a short video.
+- Staff see a clear pass, refer or fail, with the reason.
+- Images are kept only as long as the member's retention policy allows.
+
+Verifications made at the desk can be shared through the Accord network at the levels of assurance they reached, so a customer checked in person at a utility's service point can later sign a contract online without another check.$md$,
+   array['ICAO 9303 travel documents', 'Hotel property management systems', 'Accord registry API', 'Webhooks'],
+   'https://www.frontdesk-id.example', 'DE', 'ecosystem/frontdesk-id.png', 40, true, '2026-05-11 09:00+00'),
+
+  ('clinicheck', 'CliniCheck', 'CliniCheck Health AB', 'document_verification',
+   'Confirms practitioners'' professional registrations and qualifications with healthcare regulators before they start work.',
+   $md$Hospitals, clinics and staffing agencies must know that a doctor, nurse or pharmacist is registered and allowed to practise before the first shift. CliniCheck confirms registrations directly with the professional registers of fourteen European countries and keeps checking them, so a member is told within a day if a registration is suspended or lapses.
+
+## For healthcare members
+
+- One request confirms identity, registration and specialist qualifications.
+- Continuous monitoring replaces annual re-checks.
+- Results state the Accord document assurance level **confirmed at source**, so other healthcare members can accept them when a practitioner moves between employers.$md$,
+   array['Professional registers in 14 European countries', 'HL7 FHIR Practitioner resources', 'SCIM for HR systems', 'Accord registry API'],
+   'https://clinicheck.example', 'SE', 'ecosystem/clinicheck.png', 50, true, '2026-06-29 09:00+00'),
+
+  ('northbridge-integrations', 'Northbridge Integrations', 'Northbridge Consulting OÜ', 'integration',
+   'An integration partner that connects student information systems, HR platforms and customer sign-up flows to Accord in weeks rather than months.',
+   $md$Joining the network is a decision; connecting to it is a project. Northbridge's engineers have connected more than forty organisations' systems to identity and document verification services, and now do the same for Accord members.
+
+## What Northbridge does
+
+1. Maps where your organisation verifies people today and which checks other members could provide.
+2. Connects your systems to the verification providers you choose and to the Accord registry API.
+3. Tests the result against the trust framework requirements you declared, so your review goes smoothly.
+
+Typical projects take four to eight weeks. Northbridge works on a fixed price agreed before work starts.$md$,
+   array['Accord registry API', 'SAML 2.0 and OpenID Connect', 'Student information systems', 'HR and applicant tracking systems'],
+   'https://northbridge-integrations.example', 'EE', 'ecosystem/northbridge-integrations.png', 60, true, '2026-08-03 09:00+00'),
+
+  ('ledgerline-seal', 'Ledgerline Seal', 'Ledgerline Trust Services S.L.', 'trust_services',
+   'Qualified electronic seals and time stamps that make verification records tamper-evident and provable years later.',
+   $md$A verification is only as good as the record that proves it happened. Ledgerline Seal applies a qualified electronic seal and a qualified time stamp to each verification record a member keeps, so anyone can later confirm who made the verification, when, and that the record has not been changed since.
+
+## Why it matters
+
+- Regulators and courts recognise qualified seals and time stamps across the EU under eIDAS.
+- Records stay verifiable after the systems that created them are retired.
+- Combined with the dated history in the Accord trust registry, a member can show that the organisation whose verification it accepted was a member in good standing on that day.$md$,
+   array['eIDAS qualified trust services', 'PAdES and JAdES signatures', 'RFC 3161 time stamps'],
+   'https://www.ledgerline.example', 'ES', null, 70, true, '2026-10-12 09:00+00');

@@ -109,6 +109,65 @@ export type Database = {
           }
         ]
       },
+      "ecosystem_solutions": {
+        Row: {
+          "category": Database["public"]['Enums']["solution_category"],
+          "country": string | null,
+          "created_at": string,
+          "description": string,
+          "id": string,
+          "integrates_with": (string)[],
+          "is_published": boolean,
+          "logo_path": string | null,
+          "name": string,
+          "provider": string,
+          "published_at": string | null,
+          "slug": string,
+          "sort_order": number,
+          "summary": string,
+          "updated_at": string,
+          "website": string
+        }
+        ComputedFields: never
+        Insert: {
+          "category": Database["public"]['Enums']["solution_category"],
+          "country"?: string | null,
+          "created_at"?: string,
+          "description": string,
+          "id"?: string,
+          "integrates_with"?: (string)[],
+          "is_published"?: boolean,
+          "logo_path"?: string | null,
+          "name": string,
+          "provider": string,
+          "published_at"?: string | null,
+          "slug": string,
+          "sort_order"?: number,
+          "summary": string,
+          "updated_at"?: string,
+          "website": string
+        }
+        Update: {
+          "category"?: Database["public"]['Enums']["solution_category"],
+          "country"?: string | null,
+          "created_at"?: string,
+          "description"?: string,
+          "id"?: string,
+          "integrates_with"?: (string)[],
+          "is_published"?: boolean,
+          "logo_path"?: string | null,
+          "name"?: string,
+          "provider"?: string,
+          "published_at"?: string | null,
+          "slug"?: string,
+          "sort_order"?: number,
+          "summary"?: string,
+          "updated_at"?: string,
+          "website"?: string
+        }
+        Relationships: [
+        ]
+      },
       "investor_access": {
         Row: {
           "granted_at": string,
@@ -304,6 +363,62 @@ export type Database = {
         Relationships: [
         ]
       },
+      "pricing_plans": {
+        Row: {
+          "additional_verification_eur": number | null,
+          "created_at": string,
+          "features": (string)[],
+          "id": string,
+          "included_verifications": number | null,
+          "is_featured": boolean,
+          "is_published": boolean,
+          "monthly_price_eur": number | null,
+          "name": string,
+          "published_at": string | null,
+          "slug": string,
+          "sort_order": number,
+          "summary": string,
+          "support": string,
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "additional_verification_eur"?: number | null,
+          "created_at"?: string,
+          "features"?: (string)[],
+          "id"?: string,
+          "included_verifications"?: number | null,
+          "is_featured"?: boolean,
+          "is_published"?: boolean,
+          "monthly_price_eur"?: number | null,
+          "name": string,
+          "published_at"?: string | null,
+          "slug": string,
+          "sort_order"?: number,
+          "summary": string,
+          "support": string,
+          "updated_at"?: string
+        }
+        Update: {
+          "additional_verification_eur"?: number | null,
+          "created_at"?: string,
+          "features"?: (string)[],
+          "id"?: string,
+          "included_verifications"?: number | null,
+          "is_featured"?: boolean,
+          "is_published"?: boolean,
+          "monthly_price_eur"?: number | null,
+          "name"?: string,
+          "published_at"?: string | null,
+          "slug"?: string,
+          "sort_order"?: number,
+          "summary"?: string,
+          "support"?: string,
+          "updated_at"?: string
+        }
+        Relationships: [
+        ]
+      },
       "profiles": {
         Row: {
           "created_at": string,
@@ -441,6 +556,47 @@ export type Database = {
         }
         Relationships: [
         ]
+      },
+      "updates": {
+        Row: {
+          "body": string,
+          "category": Database["public"]['Enums']["update_category"],
+          "created_at": string,
+          "id": string,
+          "is_published": boolean,
+          "published_at": string | null,
+          "slug": string,
+          "summary": string,
+          "title": string,
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "body": string,
+          "category": Database["public"]['Enums']["update_category"],
+          "created_at"?: string,
+          "id"?: string,
+          "is_published"?: boolean,
+          "published_at"?: string | null,
+          "slug": string,
+          "summary": string,
+          "title": string,
+          "updated_at"?: string
+        }
+        Update: {
+          "body"?: string,
+          "category"?: Database["public"]['Enums']["update_category"],
+          "created_at"?: string,
+          "id"?: string,
+          "is_published"?: boolean,
+          "published_at"?: string | null,
+          "slug"?: string,
+          "summary"?: string,
+          "title"?: string,
+          "updated_at"?: string
+        }
+        Relationships: [
+        ]
       }
     }
     Views: {
@@ -563,7 +719,9 @@ export type Database = {
       "organization_role": "admin" | "member",
       "organization_sector": "education" | "healthcare" | "financial_services" | "public_sector" | "travel" | "recruitment" | "technology" | "legal" | "real_estate" | "retail" | "telecommunications" | "other",
       "organization_size": "1-9" | "10-49" | "50-249" | "250-999" | "1000+",
-      "registry_status": "active" | "suspended" | "revoked"
+      "registry_status": "active" | "suspended" | "revoked",
+      "solution_category": "identity_verification" | "document_verification" | "digital_wallet" | "integration" | "trust_services",
+      "update_category": "network" | "trust_framework" | "members" | "product" | "security"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -718,7 +876,17 @@ export const Constants = {
         "1000+"],
       "registry_status": ["active",
         "suspended",
-        "revoked"]
+        "revoked"],
+      "solution_category": ["identity_verification",
+        "document_verification",
+        "digital_wallet",
+        "integration",
+        "trust_services"],
+      "update_category": ["network",
+        "trust_framework",
+        "members",
+        "product",
+        "security"]
     }
   }
 } as const

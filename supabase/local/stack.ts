@@ -5,6 +5,7 @@ import { startGateway, type GatewayRoute } from './gateway.ts';
 import { startMail } from './mail.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
+import { uploadSeedAssets } from './seed-assets.ts';
 import { readStorageSettings } from './storage/settings.ts';
 import { startStorage } from './storage/server.ts';
 
@@ -83,6 +84,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     ];
     const gateway = await startGateway(config, routes);
     stops.push(gateway.stop);
+    // The files seed.sql's rows refer to (logos), once Storage is reachable as it is from outside.
+    await uploadSeedAssets(config, log);
     return { config, created: db.created, stop };
   } catch (error) {
     await stop();

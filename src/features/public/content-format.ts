@@ -1,0 +1,54 @@
+import type { SolutionCategory, UpdateCategory } from '../../data/content/types';
+
+const articleDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const wholeEuros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const euroCents = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+const count = new Intl.NumberFormat('en-GB');
+
+/** "3 November 2026". */
+export function formatArticleDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : articleDate.format(date);
+}
+
+/** "€2,400" for whole amounts, "€0.45" otherwise. */
+export function formatEuro(amount: number): string {
+  return Number.isInteger(amount) ? wholeEuros.format(amount) : euroCents.format(amount);
+}
+
+/** "10,000". */
+export function formatCount(value: number): string {
+  return count.format(value);
+}
+
+export const UPDATE_CATEGORY_LABELS: Record<UpdateCategory, string> = {
+  network: 'Network',
+  trust_framework: 'Trust framework',
+  members: 'Members',
+  product: 'Product',
+  security: 'Security',
+};
+
+export const SOLUTION_CATEGORY_LABELS: Record<SolutionCategory, string> = {
+  identity_verification: 'Identity verification',
+  document_verification: 'Document verification',
+  digital_wallet: 'Digital wallets',
+  integration: 'Integrators',
+  trust_services: 'Trust services',
+};
+
+/** The order categories are offered in the ecosystem filter. */
+export const SOLUTION_CATEGORIES = Object.keys(SOLUTION_CATEGORY_LABELS) as SolutionCategory[];
+
+export function isSolutionCategory(value: string | null): value is SolutionCategory {
+  return value !== null && (SOLUTION_CATEGORIES as string[]).includes(value);
+}
+
+/** "VI" for "Veridis Identity", "D" for "DocuProof": the neutral mark shown when a solution has no logo. */
+export function initialsOf(name: string): string {
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((word) => word[0]!.toLocaleUpperCase('en-GB'))
+    .join('');
+}
