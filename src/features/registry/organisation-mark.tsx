@@ -1,0 +1,61 @@
+import { Box, Image } from '@chakra-ui/react';
+import { useState } from 'react';
+
+import { registryLogoUrl } from '../../data/registry/logo-url';
+
+/** Up to two initials of the name's significant words: "Northwind Learning Trust" → "NL". */
+export function initialsOf(name: string): string {
+  const words = name
+    .split(/\s+/)
+    .filter((word) => /^\p{L}/u.test(word) && !/^(of|the|and|for|de|la|le|van|der|und)$/i.test(word));
+  return words
+    .slice(0, 2)
+    .map((word) => word[0]!.toLocaleUpperCase('en-GB'))
+    .join('');
+}
+
+/**
+ * The organisation's logo from the public brand_assets bucket, or a neutral
+ * mark with its initials when it has none (or the image fails). Decorative: the
+ * name is always written next to it.
+ */
+export function OrganisationMark({ name, logoPath, size = '12' }: { name: string; logoPath: string | null; size?: string }) {
+  const [failed, setFailed] = useState(false);
+  if (logoPath && !failed) {
+    return (
+      <Image
+        src={registryLogoUrl(logoPath)}
+        alt=""
+        boxSize={size}
+        objectFit="contain"
+        borderRadius="l2"
+        borderWidth="1px"
+        borderColor="border.muted"
+        bg="white"
+        flexShrink={0}
+        loading="lazy"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <Box
+      aria-hidden="true"
+      boxSize={size}
+      flexShrink={0}
+      borderRadius="l2"
+      bg="brand.subtle"
+      color="brand.fg"
+      borderWidth="1px"
+      borderColor="brand.muted"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      fontWeight="bold"
+      letterSpacing="wide"
+      fontSize={size === '12' ? 'md' : 'xl'}
+    >
+      {initialsOf(name) || '·'}
+    </Box>
+  );
+}
