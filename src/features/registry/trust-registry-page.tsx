@@ -265,7 +265,10 @@ export default function TrustRegistryPage() {
     resultsRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [addressKey]);
 
-  const change = (next: Partial<RegistryFilters>) => setParams(paramsFromFilters({ ...filters, ...next, page: next.page ?? 1 }));
+  // From the address bar as it is now, not as this render saw it: the router renders a
+  // navigation a moment after it updates the address, and two quick changes must both count.
+  const change = (next: Partial<RegistryFilters>) =>
+    setParams(paramsFromFilters({ ...filtersFromParams(new URLSearchParams(window.location.search)), ...next, page: next.page ?? 1 }));
 
   const total = data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
