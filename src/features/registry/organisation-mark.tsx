@@ -2,17 +2,7 @@ import { Box, Image } from '@chakra-ui/react';
 import { useState } from 'react';
 
 import { registryLogoUrl } from '../../data/registry/logo-url';
-
-/** Up to two initials of the name's significant words: "Northwind Learning Trust" → "NL". */
-export function initialsOf(name: string): string {
-  const words = name
-    .split(/\s+/)
-    .filter((word) => /^\p{L}/u.test(word) && !/^(of|the|and|for|de|la|le|van|der|und)$/i.test(word));
-  return words
-    .slice(0, 2)
-    .map((word) => word[0]!.toLocaleUpperCase('en-GB'))
-    .join('');
-}
+import { initialsOf } from './registry-labels';
 
 /**
  * The organisation's logo from the public brand_assets bucket, or a neutral

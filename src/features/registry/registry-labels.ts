@@ -44,3 +44,14 @@ export function describeChange(change: RegistryStatusChange, previous: RegistryS
   if (previous?.status === 'revoked') return 'Approved again after a new application';
   return 'Approved and listed in the registry';
 }
+
+/** Up to two initials of the name's significant words: "Northwind Learning Trust" → "NL". */
+export function initialsOf(name: string): string {
+  const words = name
+    .split(/\s+/)
+    .filter((word) => /^\p{L}/u.test(word) && !/^(of|the|and|for|de|la|le|van|der|und)$/i.test(word));
+  return words
+    .slice(0, 2)
+    .map((word) => word[0]!.toLocaleUpperCase('en-GB'))
+    .join('');
+}
