@@ -475,3 +475,93 @@ Typical projects take four to eight weeks. Northbridge works on a fixed price ag
 - Combined with the dated history in the Accord trust registry, a member can show that the organisation whose verification it accepted was a member in good standing on that day.$md$,
    array['eIDAS qualified trust services', 'PAdES and JAdES signatures', 'RFC 3161 time stamps'],
    'https://www.ledgerline.example', 'ES', null, 70, true, '2026-10-12 09:00+00');
+
+-- Trust registry history (public registry, issue 5)
+-- ---------------------------------------------------------------------------
+-- The approvals above all happened "now", as the seed ran. A registry that
+-- answers "was it a member on this date?" needs a past, so each approval is
+-- moved to two weeks after the organisation applied, and three members get a
+-- history: Voyages Lumière was suspended and reinstated, Talento Ibérico was
+-- suspended and then revoked, Kivi Digital is suspended now. The reasons are
+-- private (only the organisation and the back office see them).
+with approval (id, decided_at) as (
+  select o.id, o.created_at + interval '14 days'
+    from public.organizations o
+   where o.id between '5eed0000-0000-4000-8000-000000000101' and '5eed0000-0000-4000-8000-000000000110'
+),
+applications as (
+  update public.organization_applications a
+     set decided_at = p.decided_at
+    from approval p
+   where a.organization_id = p.id
+  returning a.organization_id
+),
+entries as (
+  update public.registry_entries r
+     set effective_from = p.decided_at
+    from approval p
+   where r.organization_id = p.id
+  returning r.organization_id
+),
+history as (
+  update public.registry_status_changes c
+     set effective_from = p.decided_at, recorded_at = p.decided_at,
+         recorded_by = '5eed0000-0000-4000-8000-000000000001'
+    from approval p
+   where c.organization_id = p.id
+  returning c.organization_id
+),
+events as (
+  update public.application_events e
+     set created_at = case when e.type = 'submitted' then o.created_at else p.decided_at end,
+         actor_id = case when e.type = 'submitted' then e.actor_id else '5eed0000-0000-4000-8000-000000000001' end
+    from approval p
+    join public.organizations o on o.id = p.id
+   where e.organization_id = p.id
+  returning e.organization_id
+)
+update public.network_activity n
+   set occurred_at = case when n.action = 'application.submitted' then o.created_at else p.decided_at end,
+       actor_id = case when n.action = 'application.submitted' then n.actor_id else '5eed0000-0000-4000-8000-000000000001' end
+  from approval p
+  join public.organizations o on o.id = p.id
+ where n.organization_id = p.id;
+
+with change (organization_id, status, days_ago, reason) as (
+  values
+    ('5eed0000-0000-4000-8000-000000000105'::uuid, 'suspended'::public.registry_status, 120,
+     'Two branches accepted travellers'' passports without the liveness check the framework requires for remote verification. Suspended pending an independent audit.'),
+    ('5eed0000-0000-4000-8000-000000000105'::uuid, 'active'::public.registry_status, 75,
+     'The audit found the branches'' procedures corrected and staff retrained.'),
+    ('5eed0000-0000-4000-8000-000000000106'::uuid, 'suspended'::public.registry_status, 50,
+     'Candidates were placed before their right-to-work documents had been verified.'),
+    ('5eed0000-0000-4000-8000-000000000106'::uuid, 'revoked'::public.registry_status, 20,
+     'The agency continued to place unverified candidates during its suspension.'),
+    ('5eed0000-0000-4000-8000-000000000108'::uuid, 'suspended'::public.registry_status, 9,
+     'The annual assessment of its verification service is overdue.')
+),
+recorded as (
+  insert into public.registry_status_changes (organization_id, status, effective_from, reason, recorded_by, recorded_at)
+  select c.organization_id, c.status, now() - make_interval(days => c.days_ago), c.reason,
+         '5eed0000-0000-4000-8000-000000000001', now() - make_interval(days => c.days_ago)
+    from change c
+  returning organization_id
+)
+insert into public.network_activity (occurred_at, actor_id, action, organization_id, details)
+select now() - make_interval(days => c.days_ago), '5eed0000-0000-4000-8000-000000000001',
+       'registry.' || case when c.status = 'active' then 'reinstated' else c.status::text end,
+       c.organization_id,
+       jsonb_build_object('organization_name', o.name, 'reason', c.reason,
+                          'effective_from', now() - make_interval(days => c.days_ago))
+  from change c
+  join public.organizations o on o.id = c.organization_id;
+
+-- The current status is each organisation's latest change.
+update public.registry_entries r
+   set status = latest.status, effective_from = latest.effective_from
+  from (
+    select distinct on (c.organization_id) c.organization_id, c.status, c.effective_from
+      from public.registry_status_changes c
+     order by c.organization_id, c.effective_from desc, c.id desc
+  ) latest
+ where r.organization_id = latest.organization_id;

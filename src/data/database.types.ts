@@ -656,6 +656,21 @@ export type Database = {
       {
         Args: { "p_organization_id": string }; Returns: Json
       },
+      "change_registry_status":
+      {
+        Args: {
+          "p_effective_from"?: string,
+          "p_organization_id": string,
+          "p_reason"?: string,
+          "p_status": Database["public"]['Enums']["registry_status"]
+        }; Returns: Database["public"]['CompositeTypes']["registry_organization"]
+        SetofOptions: {
+          from: "*"
+          to: "registry_organization"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "check_user_org_approval_status":
       {
         Args: { "user_uuid": string }; Returns: string
@@ -679,6 +694,65 @@ export type Database = {
       "is_user_admin":
       {
         Args: { "user_uuid": string }; Returns: boolean
+      },
+      "registry_by_domain":
+      {
+        Args: { "p_domain": string }; Returns: Database["public"]['CompositeTypes']["registry_organization"][]
+        SetofOptions: {
+          from: "*"
+          to: "registry_organization"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      },
+      "registry_by_id":
+      {
+        Args: { "p_id": string }; Returns: Database["public"]['CompositeTypes']["registry_organization"][]
+        SetofOptions: {
+          from: "*"
+          to: "registry_organization"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      },
+      "registry_figures":
+      {
+        Args: Record<PropertyKey, never>; Returns: Database["public"]['CompositeTypes']["registry_summary"]
+        SetofOptions: {
+          from: "*"
+          to: "registry_summary"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
+      "registry_search":
+      {
+        Args: {
+          "p_country"?: string,
+          "p_query"?: string,
+          "p_sector"?: Database["public"]['Enums']["organization_sector"],
+          "p_status"?: Database["public"]['Enums']["registry_status"]
+        }; Returns: Database["public"]['CompositeTypes']["registry_organization"][]
+        SetofOptions: {
+          from: "*"
+          to: "registry_organization"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      },
+      "registry_status_on":
+      {
+        Args: {
+          "p_date"?: string,
+          "p_organization_id": string
+        }; Returns: {
+          "active": boolean,
+          "effective_from": string,
+          "name": string,
+          "on_date": string,
+          "organization_id": string,
+          "status": Database["public"]['Enums']["registry_status"]
+        }[]
       },
       "reject_application":
       {
@@ -724,7 +798,28 @@ export type Database = {
       "update_category": "network" | "trust_framework" | "members" | "product" | "security"
     }
     CompositeTypes: {
-      [_ in never]: never
+      "registry_organization": {
+        "id": string | null,
+        "name": string | null,
+        "legal_name": string | null,
+        "registration_number": string | null,
+        "country": string | null,
+        "website": string | null,
+        "domain": string | null,
+        "sector": Database["public"]['Enums']["organization_sector"] | null,
+        "size": Database["public"]['Enums']["organization_size"] | null,
+        "description": string | null,
+        "logo_path": string | null,
+        "status": Database["public"]['Enums']["registry_status"] | null,
+        "status_effective_from": string | null,
+        "member_since": string | null,
+        "status_history": Json | null
+      },
+      "registry_summary": {
+        "members": number | null,
+        "sectors": number | null,
+        "countries": number | null
+      }
     }
   }
 }

@@ -97,19 +97,31 @@ export async function publicSelect<Name extends keyof Relations>(
   return { rows, total: options.count ? totalFromContentRange(response.headers.get('Content-Range')) : null };
 }
 
-/** Calls a function of the public API (POST /rest/v1/rpc/<name>) as an anonymous visitor. */
+/**
+ * Calls a function of the public API (POST /rest/v1/rpc/<name>) as an anonymous
+ * visitor. A range on a set-returning function is sent as `limit` and `offset`:
+ * PostgREST honours the Range header only on GET.
+ */
 export async function publicRpc<Name extends keyof Functions>(
   name: Name,
   args: Functions[Name]['Args'],
   options: PublicReadOptions = {},
 ): Promise<{ value: Functions[Name]['Returns']; total: number | null }> {
-  const response = await send(`rpc/${String(name)}`, {
+  const { range, ...rest } = options;
+  const page = range ? `?limit=${Math.max(0, range.to - range.from + 1)}&offset=${range.from}` : '';
+  const response = await send(`rpc/${String(name)}${page}`, {
     method: 'POST',
-    headers: headers(options, { 'Content-Type': 'application/json' }),
+    headers: headers(rest, { 'Content-Type': 'application/json' }),
     body: JSON.stringify(args ?? {}),
     signal: options.signal,
   });
   const text = response.status === 416 ? '[]' : await response.text();
   const value = (text === '' ? null : JSON.parse(text)) as Functions[Name]['Returns'];
   return { value, total: options.count ? totalFromContentRange(response.headers.get('Content-Range')) : null };
+}
+
+/** The address of an object in a public Storage bucket (e.g. an organisation's logo in brand_assets). */
+export function publicStorageUrl(bucket: string, path: string): string {
+  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  return `${config().url}/storage/v1/object/public/${encodeURIComponent(bucket)}/${encoded}`;
 }

@@ -369,7 +369,8 @@ describe('the applicant’s view after submitting', () => {
   });
 
   it('a visitor sees neither the pending organisation nor anything about its application', async () => {
-    expectNoRows(await asAnon().from('organizations').select('id').eq('id', orgId));
+    expectDenied(await asAnon().from('organizations').select('id').eq('id', orgId));
+    expectNoRows(await asAnon().rpc('registry_by_id', { p_id: orgId }));
     expectDenied(await asAnon().from('organization_applications').select('*'));
     expectDenied(await asAnon().from('application_events').select('*'));
     expectNoRows(await asAnon().from('registry_entries').select('*').eq('organization_id', orgId));

@@ -3,8 +3,10 @@ import { addMember, createOrganization, expectDenied, expectNoRows, expectOk, ma
 import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
- * organizations: approved ones are the public registry; members see their own
- * at any status; organisation admins edit; system administrators do anything.
+ * organizations: members see their own at any status; organisation admins
+ * edit; system administrators do anything. Nobody else reads the table: the
+ * public trust registry is read through the registry_* functions
+ * (tests/db/public-registry.test.ts), which return only public columns.
  */
 describe('organizations', () => {
   let orgAdmin: TestUser; // created `pendingOrg`
@@ -30,14 +32,19 @@ describe('organizations', () => {
   });
 
   describe('select', () => {
-    it('a visitor reads approved organisations (the trust registry) and nothing else', async () => {
-      const rows = expectOk(await asAnon().from('organizations').select('id').in('id', [pendingOrg, approvedOrg, rejectedOrg]));
-      expect(rows).toEqual([{ id: approvedOrg }]);
+    it('a visitor may not read the table at all, but finds the approved organisation in the registry API', async () => {
+      expectDenied(await asAnon().from('organizations').select('id').in('id', [pendingOrg, approvedOrg, rejectedOrg]));
+      expectDenied(await asAnon().from('organizations').select('created_by'));
+      for (const [id, expected] of [[pendingOrg, []], [approvedOrg, [approvedOrg]], [rejectedOrg, []]] as const) {
+        const rows = expectOk(await asAnon().rpc('registry_by_id', { p_id: id })) as { id: string }[];
+        expect(rows.map((r) => r.id)).toEqual(expected);
+      }
     });
 
-    it('a signed-in outsider sees the registry but not pending or rejected applicants', async () => {
-      const rows = expectOk(await outsider.client.from('organizations').select('id').in('id', [pendingOrg, approvedOrg, rejectedOrg]));
-      expect(rows).toEqual([{ id: approvedOrg }]);
+    it('a signed-in outsider reads no other organisation from the table (signing up is open to anyone), only the registry API', async () => {
+      expectNoRows(await outsider.client.from('organizations').select('id').in('id', [pendingOrg, approvedOrg, rejectedOrg]));
+      const rows = expectOk(await outsider.client.rpc('registry_by_id', { p_id: approvedOrg })) as { id: string; name: string }[];
+      expect(rows).toMatchObject([{ id: approvedOrg, name: 'Approved Org' }]);
     });
 
     it('members read their own organisation while it is pending (select all, filter by id)', async () => {

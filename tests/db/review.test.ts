@@ -141,7 +141,10 @@ describe('approve_application', () => {
 
   it('visitors now find it through the public API, with its registry status, but nothing private', async () => {
     const anon = asAnon();
-    expect(expectOk(await anon.from('organizations').select('id, name').eq('id', orgId))).toEqual([{ id: orgId, name: 'Approved Academy' }]);
+    const published = expectOk(await anon.rpc('registry_by_id', { p_id: orgId })) as Record<string, unknown>[];
+    expect(published).toMatchObject([{ id: orgId, name: 'Approved Academy', status: 'active' }]);
+    expect(Object.keys(published[0])).not.toContain('created_by');
+    expectDenied(await anon.from('organizations').select('id, name').eq('id', orgId));
     expect(expectOk(await anon.from('registry_entries').select('status').eq('organization_id', orgId))).toEqual([{ status: 'active' }]);
     expectDenied(await anon.from('organization_applications').select('contact_name'));
     expectDenied(await anon.from('registry_status_changes').select('*'));
@@ -163,13 +166,16 @@ describe('approve_application', () => {
     expect((await application(orgId)).status).toBe('approved');
   });
 
-  it('withdrawing an approval (in SQL, by an operator) revokes the registry entry, dated', async () => {
+  it('withdrawing an approval (in SQL, by an operator) revokes the registry entry, dated, and the registry shows it revoked', async () => {
     const { orgId: other } = await submittedApplicant('review-withdraw');
     expectOk(await admin.client.rpc('approve_application', { p_organization_id: other }));
     await sql(`update public.organization_applications set status = 'pending' where organization_id = $1`, [other]);
     expect((await registry(other))?.status).toBe('revoked');
     expect((await timeline(other)).map((e) => e.type)).toEqual(['submitted', 'approved', 'reopened']);
-    expectNoRows(await asAnon().from('organizations').select('id').eq('id', other));
+    // It was public once: verifiers who relied on it must see that it no longer stands.
+    const [entry] = expectOk(await asAnon().rpc('registry_by_id', { p_id: other })) as { status: string; status_history: { status: string }[] }[];
+    expect(entry.status).toBe('revoked');
+    expect(entry.status_history.map((h) => h.status)).toEqual(['active', 'revoked']);
   });
 });
 
@@ -198,7 +204,7 @@ describe('reject_application', () => {
     ) as ReviewResult;
     expect(result).toMatchObject({ status: 'rejected', decision_reason: 'The registration number is not on the register.', registry_effective_from: null });
     expect(await registry(orgId)).toBeNull();
-    expectNoRows(await asAnon().from('organizations').select('id').eq('id', orgId));
+    expectNoRows(await asAnon().rpc('registry_by_id', { p_id: orgId }));
 
     const own = expectOk(await applicant.client.from('organization_applications').select('status, decision_reason').single());
     expect(own).toEqual({ status: 'rejected', decision_reason: 'The registration number is not on the register.' });

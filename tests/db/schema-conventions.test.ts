@@ -38,7 +38,12 @@ describe('schema conventions', () => {
     // Extend deliberately: each entry is reachable by anyone with the anon key.
     expect(rows.map((r) => r.fn)).toEqual([
       'accept_admin_invitation(text)', // answers not_authenticated to visitors
-      'private.approved_organization_ids()', // the public registry policy
+      // The open registry API (20261122005000_public-registry.sql): public columns only.
+      'registry_by_domain(text)',
+      'registry_by_id(uuid)',
+      'registry_figures()',
+      'registry_search(text,organization_sector,text,registry_status)',
+      'registry_status_on(uuid,date)',
     ]);
   });
 

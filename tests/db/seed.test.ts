@@ -89,14 +89,30 @@ describe('seed: demo accounts', () => {
 });
 
 describe('seed: trust registry', () => {
-  it('a visitor sees at least eight approved organisations with full registry details', async () => {
-    const { data, error } = await asAnon()
-      .from('organizations')
-      .select('id, name, legal_name, registration_number, country, website, sector, size, description')
-      .in('id', Array.from({ length: 10 }, (_, i) => id(101 + i)));
+  const seeded = Array.from({ length: 10 }, (_, i) => id(101 + i));
+  type Entry = {
+    id: string;
+    name: string;
+    legal_name: string;
+    registration_number: string;
+    country: string;
+    website: string;
+    sector: string;
+    size: string;
+    description: string;
+    status: string;
+    member_since: string;
+    status_history: { status: string; effective_from: string }[];
+  };
+  const entries = async () => {
+    const { data, error } = await asAnon().rpc('registry_search');
     expect(error).toBeNull();
-    const orgs = data ?? [];
-    expect(orgs.length).toBeGreaterThanOrEqual(8);
+    return ((data ?? []) as Entry[]).filter((e) => seeded.includes(e.id));
+  };
+
+  it('a visitor finds the ten approved organisations through the registry API, with full public details', async () => {
+    const orgs = await entries();
+    expect(orgs).toHaveLength(10);
     for (const org of orgs) {
       expect(org.name).toBeTruthy();
       expect(org.legal_name).toBeTruthy();
@@ -105,14 +121,28 @@ describe('seed: trust registry', () => {
       expect(org.website).toMatch(/^https:\/\/[a-z0-9.-]+\.example$/);
       expect(org.sector).toBeTruthy();
       expect(org.size).toBeTruthy();
-      expect((org.description as string).length).toBeGreaterThan(40);
+      expect(org.description.length).toBeGreaterThan(40);
     }
     expect(new Set(orgs.map((o) => o.sector)).size).toBeGreaterThanOrEqual(6);
     expect(new Set(orgs.map((o) => o.country)).size).toBeGreaterThanOrEqual(7);
   });
 
+  it('has a past: members joined two weeks after applying, and three have a suspension or revocation on record', async () => {
+    const orgs = await entries();
+    for (const org of orgs) {
+      const [created] = await sql<{ created_at: Date }>('select created_at from public.organizations where id = $1', [org.id]);
+      const joined = new Date(org.member_since).getTime() - created.created_at.getTime();
+      expect(Math.round(joined / 86_400_000)).toBe(14);
+    }
+    const byId = new Map(orgs.map((o) => [o.id, o]));
+    expect(byId.get(id(105))?.status_history.map((h) => h.status)).toEqual(['active', 'suspended', 'active']);
+    expect(byId.get(id(106))?.status_history.map((h) => h.status)).toEqual(['active', 'suspended', 'revoked']);
+    expect(byId.get(id(108))?.status_history.map((h) => h.status)).toEqual(['active', 'suspended']);
+    expect(orgs.map((o) => o.status).sort()).toEqual([...Array(8).fill('active'), 'revoked', 'suspended']);
+  });
+
   it('the pending applicant’s organisation is not in the registry', async () => {
-    const { data } = await asAnon().from('organizations').select('id').eq('id', id(111));
+    const { data } = await asAnon().rpc('registry_by_id', { p_id: id(111) });
     expect(data).toEqual([]);
     expect(await sql('select 1 from public.organizations where id = $1', [id(111)])).toHaveLength(1);
   });

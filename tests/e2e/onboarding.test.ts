@@ -15,8 +15,8 @@ import { asAnon, sql } from '../support/users.ts';
  * Function): a new applicant signs up through the inbox, completes every
  * step, reloads half-way without losing anything, submits and is held at
  * /application-pending; an administrator approves from /admin/applications;
- * the applicant reaches /dashboard and the organisation is public. A second
- * applicant is rejected with a reason and sees it.
+ * the applicant reaches /dashboard and a visitor finds the organisation in
+ * /trust-registry. A second applicant is rejected with a reason and sees it.
  */
 const config = stackConfig('test');
 let browser: Browser;
@@ -246,15 +246,27 @@ describe('onboarding to approval', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
   });
 
-  it('the organisation is public: the registry API lists it as active from today', async () => {
-    // /trust-registry does not list organisations yet (the public registry is a later issue),
-    // so the public API is asked, as any visitor or system would.
-    const anon = asAnon();
-    const { data: org } = await anon.from('organizations').select('id, name, legal_name').eq('id', orgId).single();
-    expect(org).toMatchObject({ id: orgId, legal_name: applicant.legalName });
-    const { data: entry } = await anon.from('registry_entries').select('status, effective_from').eq('organization_id', orgId).single();
-    expect(entry?.status).toBe('active');
-    expect(new Date(entry!.effective_from).toDateString()).toBe(new Date().toDateString());
+  it('the organisation is public: a visitor finds it in /trust-registry, active from today, and opens its profile', async () => {
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    await page.goto(`${config.appUrl}/trust-registry`);
+    await page.getByRole('heading', { level: 1, name: 'Trust registry' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Organisation name' }).fill(applicant.legalName);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const card = page.getByRole('list', { name: 'Organisations' }).getByRole('listitem');
+    await expect.poll(() => card.count()).toBe(1);
+    await card.getByText('Active', { exact: true }).waitFor();
+    await card.getByText('Healthcare · United Kingdom').waitFor();
+
+    await card.getByRole('link', { name: applicant.legalName }).click();
+    await page.waitForURL(`${config.appUrl}/trust-registry/${orgId}`);
+    await page.getByRole('heading', { level: 1, name: applicant.legalName }).waitFor();
+    const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+    await page.getByText(`Active since ${today}`).first().waitFor();
+    await page.getByRole('list', { name: 'Status history' }).getByText('Approved and listed in the registry').waitFor();
+    // What the applicant told the network privately is nowhere on the public page.
+    await expect(page.getByText('Grace Hopper').count()).resolves.toBe(0);
+    await visitor.close();
   });
 });
 
@@ -286,7 +298,7 @@ describe('a rejected applicant', () => {
     await page.getByRole('heading', { level: 1, name: 'Application not approved' }).waitFor();
     await page.getByText(reason).first().waitFor();
     // Rejected organisations are never published.
-    const { data } = await asAnon().from('organizations').select('id').eq('legal_name', applicant.legalName);
+    const { data } = await asAnon().rpc('registry_search', { p_query: applicant.legalName });
     expect(data).toEqual([]);
     await page.goto(`${config.appUrl}/dashboard`);
     await page.waitForURL((url) => url.pathname === '/application-pending');

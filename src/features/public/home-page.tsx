@@ -1,7 +1,9 @@
-import { Box, Button, Container, Flex, Heading, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Heading, Link, LinkBox, LinkOverlay, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { ArrowRightIcon } from '../../components/icons';
+import { usePageDescription } from '../../components/page-meta';
+import { useRegistryFigures } from '../../data/registry/use-registry-figures';
 
 const STEPS = [
   {
@@ -41,6 +43,70 @@ const USE_CASES = [
   },
 ] as const;
 
+const FIGURES = [
+  { key: 'members', one: 'active member', many: 'active members' },
+  { key: 'sectors', one: 'sector', many: 'sectors' },
+  { key: 'countries', one: 'country', many: 'countries' },
+] as const;
+
+const numberFormat = new Intl.NumberFormat('en-GB');
+
+/**
+ * Live figures from the public registry (registry_figures). Failing to load
+ * them must not spoil the page: the section then says so quietly and offers
+ * a retry.
+ */
+function RegistryFigures() {
+  const { data, error, isLoading, mutate } = useRegistryFigures();
+  return (
+    <Box as="section" aria-labelledby="network-today" borderBottomWidth="1px" borderColor="border.muted">
+      <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '10' }}>
+        <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '5', md: '10' }} align={{ base: 'flex-start', md: 'center' }}>
+          <Stack gap="1" minW={{ md: '16rem' }}>
+            <Heading as="h2" id="network-today" size="md">
+              The network today
+            </Heading>
+            <Text textStyle="sm" color="fg.muted">
+              Live from the{' '}
+              <Link asChild variant="underline" color="brand.fg">
+                <RouterLink to="/trust-registry">trust registry</RouterLink>
+              </Link>
+              .
+            </Text>
+          </Stack>
+          {error && !data ? (
+            <Flex gap="3" align="center" wrap="wrap" role="alert">
+              <Text color="fg.muted">The live figures could not be loaded just now.</Text>
+              <Button size="sm" variant="outline" onClick={() => void mutate()}>
+                Try again
+              </Button>
+            </Flex>
+          ) : (
+            <SimpleGrid as="dl" columns={3} gap={{ base: '4', md: '12' }} flex="1" aria-busy={isLoading || !data}>
+              {FIGURES.map(({ key, one, many }) => (
+                <Stack key={key} gap="0" direction="column-reverse">
+                  <Text as="dt" color="fg.muted" textStyle={{ base: 'xs', sm: 'sm' }}>
+                    {data ? (data[key] === 1 ? one : many) : many}
+                  </Text>
+                  <Box as="dd" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold" color="brand.fg" lineHeight="1.1">
+                    {data ? (
+                      numberFormat.format(data[key])
+                    ) : (
+                      <Skeleton height="1em" width="2ch" display="inline-block">
+                        <span>…</span>
+                      </Skeleton>
+                    )}
+                  </Box>
+                </Stack>
+              ))}
+            </SimpleGrid>
+          )}
+        </Flex>
+      </Container>
+    </Box>
+  );
+}
+
 function CallsToAction() {
   return (
     <Flex gap="3" wrap="wrap">
@@ -55,6 +121,9 @@ function CallsToAction() {
 }
 
 export default function HomePage() {
+  usePageDescription(
+    'Accord is the trust and acceptance network for organisations that need identity and document verification: verify once, and be trusted by every member, in person and online.',
+  );
   return (
     <>
       <Box as="section" aria-labelledby="home-title" bgGradient="to-b" gradientFrom="brand.50" gradientTo="bg">
@@ -81,6 +150,8 @@ export default function HomePage() {
           </Stack>
         </Container>
       </Box>
+
+      <RegistryFigures />
 
       <Box as="section" aria-labelledby="how-it-works">
         <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '12', md: '20' }}>

@@ -1,11 +1,394 @@
-import { ContentPage } from '../../components/content-page';
+import {
+  Box,
+  Button,
+  chakra,
+  Container,
+  Flex,
+  Heading,
+  Input,
+  Link,
+  LinkBox,
+  LinkOverlay,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
-export default function TrustRegistryPage() {
+import { SECTORS } from '../../../machines/onboarding-form';
+import { countries, countryName } from '../../components/countries';
+import { NativeSelect } from '../../components/form-controls';
+import { usePageDescription } from '../../components/page-meta';
+import { EmptyState, ErrorState } from '../../components/query-states';
+import { REGISTRY_STATUSES, type RegistryOrganization } from '../../data/registry/types';
+import { useRegistrySearch } from '../../data/registry/use-registry-search';
+import { OrganisationMark } from './organisation-mark';
+import { formatRegistryDate, sectorLabel, STATUS_LABELS, STATUS_MEANINGS, statusSince } from './registry-labels';
+import { filtersFromParams, hasFilters, PAGE_SIZE, paramsFromFilters, toRegistryQuery, type RegistryFilters } from './registry-filters';
+import { RegistryStatusBadge } from './registry-status-badge';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function OrganisationCard({ organization }: { organization: RegistryOrganization }) {
+  const { id, name, legalName, sector, country, status, statusEffectiveFrom, memberSince, logoPath } = organization;
+  const facts = [sectorLabel(sector), country ? countryName(country) : null].filter(Boolean).join(' · ');
   return (
-    <ContentPage
-      eyebrow="Registry"
-      title="Trust registry"
-      intro="The public list of organisations that are members of the Accord network, with the verifications each one is trusted to perform. Check it before you rely on a result from another organisation."
-    />
+    <LinkBox
+      as="li"
+      bg="bg"
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="l3"
+      p={{ base: '4', md: '5' }}
+      transition="colors"
+      _hover={{ borderColor: 'brand.solid', shadow: 'sm' }}
+      _focusWithin={{ borderColor: 'brand.focusRing' }}
+    >
+      <Flex gap="4" align="flex-start">
+        <OrganisationMark name={name} logoPath={logoPath} />
+        <Stack gap="1" flex="1" minW="0">
+          <Flex gap="2" justify="space-between" align="flex-start" wrap="wrap">
+            <Heading as="h3" size="md" lineHeight="1.3" overflowWrap="anywhere">
+              <LinkOverlay asChild>
+                <RouterLink to={`/trust-registry/${id}`}>{name}</RouterLink>
+              </LinkOverlay>
+            </Heading>
+            <RegistryStatusBadge status={status} />
+          </Flex>
+          {legalName && legalName !== name ? (
+            <Text textStyle="sm" color="fg.muted">
+              {legalName}
+            </Text>
+          ) : null}
+          {facts ? <Text textStyle="sm">{facts}</Text> : null}
+          <Text textStyle="sm" color="fg.muted">
+            {status === 'active' && memberSince ? `Member since ${formatRegistryDate(memberSince)}` : statusSince(status, statusEffectiveFrom)}
+          </Text>
+        </Stack>
+      </Flex>
+    </LinkBox>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <Box>
+      <Box role="status" aria-live="polite">
+        <VisuallyHidden>Loading the registry…</VisuallyHidden>
+      </Box>
+      <SimpleGrid as="ul" columns={{ base: 1, lg: 2 }} gap="4" listStyleType="none" aria-hidden="true">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Flex as="li" key={index} gap="4" borderWidth="1px" borderColor="border.muted" borderRadius="l3" p="5">
+            <Skeleton boxSize="12" borderRadius="l2" />
+            <Stack flex="1" gap="2">
+              <Skeleton height="5" width="60%" />
+              <Skeleton height="4" width="40%" />
+              <Skeleton height="4" width="50%" />
+            </Stack>
+          </Flex>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+function Pagination({ filters, pageCount }: { filters: RegistryFilters; pageCount: number }) {
+  const { page } = filters;
+  const to = (target: number) => {
+    const search = paramsFromFilters({ ...filters, page: target }).toString();
+    return search ? `?${search}` : '.';
+  };
+  const step = (target: number, label: string, enabled: boolean) => {
+    const text = (
+      <>
+        {label}
+        <VisuallyHidden> page</VisuallyHidden>
+      </>
+    );
+    return enabled ? (
+      <Button asChild variant="outline" size="sm">
+        <RouterLink to={to(target)}>{text}</RouterLink>
+      </Button>
+    ) : (
+      <Button variant="outline" size="sm" disabled>
+        {text}
+      </Button>
+    );
+  };
+  return (
+    <Flex as="nav" aria-label="Pages of results" align="center" justify="space-between" gap="3">
+      {step(page - 1, 'Previous', page > 1)}
+      <Text textStyle="sm" color="fg.muted" aria-current="page">
+        Page {page} of {pageCount}
+      </Text>
+      {step(page + 1, 'Next', page < pageCount)}
+    </Flex>
+  );
+}
+
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  // A native <select> is not a Chakra Field control, so the label is wired by hand.
+  return (
+    <Stack gap="1.5">
+      <chakra.label htmlFor={id} fontWeight="medium" textStyle="sm">
+        {label}
+      </chakra.label>
+      <NativeSelect id={id} value={value} bg="bg" onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </NativeSelect>
+    </Stack>
+  );
+}
+
+function SearchForm({ filters, onChange }: { filters: RegistryFilters; onChange: (next: Partial<RegistryFilters>) => void }) {
+  const inputId = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = new FormData(event.currentTarget).get('q');
+    onChange({ query: typeof query === 'string' ? query.trim() : '' });
+  };
+  return (
+    <chakra.form
+      role="search"
+      aria-label="Search the trust registry"
+      onSubmit={submit}
+      borderWidth="1px"
+      borderColor="border.muted"
+      borderRadius="l3"
+      bg="bg.subtle"
+      p={{ base: '4', md: '5' }}
+    >
+      <Stack gap="4">
+        <Stack gap="1.5">
+          <chakra.label htmlFor={inputId} fontWeight="medium" textStyle="sm">
+            Organisation name
+          </chakra.label>
+          <Flex gap="2" w="full" direction={{ base: 'column', sm: 'row' }}>
+            {/* Keyed by the query so the box shows the address's search after Back and Forward. */}
+            <Input
+              key={filters.query}
+              id={inputId}
+              name="q"
+              type="search"
+              defaultValue={filters.query}
+              placeholder="Name or legal name, e.g. Northwind"
+              bg="bg"
+              autoComplete="off"
+            />
+            <Button type="submit" flexShrink={0}>
+              Search
+            </Button>
+          </Flex>
+        </Stack>
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+          <FilterSelect label="Sector" value={filters.sector ?? ''} onChange={(value) => onChange({ sector: (value || null) as RegistryFilters['sector'] })}>
+            <option value="">All sectors</option>
+            {SECTORS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect label="Country" value={filters.country ?? ''} onChange={(value) => onChange({ country: value || null })}>
+            <option value="">All countries</option>
+            {countries().map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect label="Status" value={filters.status ?? ''} onChange={(value) => onChange({ status: (value || null) as RegistryFilters['status'] })}>
+            <option value="">Any status</option>
+            {REGISTRY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </FilterSelect>
+        </SimpleGrid>
+      </Stack>
+    </chakra.form>
+  );
+}
+
+/** "3 organisations match “bank” in Education" — what the list is showing, in words. */
+function summaryOf(total: number, filters: RegistryFilters): string {
+  if (!hasFilters(filters)) return `${plural(total, 'organisation', 'organisations')} in the registry`;
+  const parts = [
+    filters.query ? `“${filters.query}”` : null,
+    filters.sector ? `in ${sectorLabel(filters.sector)}` : null,
+    filters.country ? `in ${countryName(filters.country)}` : null,
+    filters.status ? `with status ${STATUS_LABELS[filters.status].toLowerCase()}` : null,
+  ].filter(Boolean);
+  return `${plural(total, 'organisation matches', 'organisations match')} ${parts.join(' ')}`;
+}
+
+/**
+ * /trust-registry: every organisation the network approved, with its status
+ * now. Searched by name and filtered by sector, country and status on the
+ * server (registry_search); the filters and the page live in the address.
+ */
+export default function TrustRegistryPage() {
+  usePageDescription(
+    'Search the Accord trust registry: every organisation approved for identity and document verification, with its status (active, suspended or revoked), sector, country and membership date.',
+  );
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const { data, error, isLoading, isValidating, mutate } = useRegistrySearch(toRegistryQuery(filters));
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const addressKey = params.toString();
+
+  // After paging or filtering, take keyboard and screen-reader users to the results.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    resultsRef.current?.focus({ preventScroll: true });
+    resultsRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [addressKey]);
+
+  // From the address bar as it is now, not as this render saw it: the router renders a
+  // navigation a moment after it updates the address, and two quick changes must both count.
+  const change = (next: Partial<RegistryFilters>) =>
+    setParams(paramsFromFilters({ ...filtersFromParams(new URLSearchParams(window.location.search)), ...next, page: next.page ?? 1 }));
+
+  const total = data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const first = (filters.page - 1) * PAGE_SIZE + 1;
+  const stale = isValidating && data !== undefined;
+
+  let results;
+  if (error && !data) {
+    results = <ErrorState title="The registry could not be loaded" message={messageOf(error)} onRetry={() => void mutate()} />;
+  } else if (isLoading && !data) {
+    results = <ListSkeleton />;
+  } else if (data && data.organizations.length === 0 && total > 0) {
+    results = (
+      <Stack gap="3" align="flex-start">
+        <EmptyState title="There is nothing on this page">
+          {`The results end on page ${pageCount}.`}
+        </EmptyState>
+        <Button asChild variant="outline">
+          <RouterLink to={`?${paramsFromFilters({ ...filters, page: pageCount }).toString()}`}>Go to the last page</RouterLink>
+        </Button>
+      </Stack>
+    );
+  } else if (data && data.organizations.length === 0) {
+    results = (
+      <Stack gap="3" align="center">
+        <EmptyState title="No organisation matches">
+          {hasFilters(filters)
+            ? 'No organisation in the registry matches this search. Check the spelling, or clear the filters to see every member.'
+            : 'No organisation has been approved yet.'}
+        </EmptyState>
+        {hasFilters(filters) ? (
+          <Button asChild variant="outline">
+            <RouterLink to="/trust-registry">Clear filters</RouterLink>
+          </Button>
+        ) : null}
+      </Stack>
+    );
+  } else if (data) {
+    results = (
+      <Stack gap="5">
+        <SimpleGrid
+          as="ul"
+          columns={{ base: 1, lg: 2 }}
+          gap="4"
+          listStyleType="none"
+          aria-label="Organisations"
+          aria-busy={stale}
+          opacity={stale ? 0.6 : 1}
+          transition="opacity 0.2s"
+        >
+          {data.organizations.map((organization) => (
+            <OrganisationCard key={organization.id} organization={organization} />
+          ))}
+        </SimpleGrid>
+        {pageCount > 1 ? <Pagination filters={filters} pageCount={pageCount} /> : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '14' }} px={{ base: '4', md: '6' }}>
+      <Stack gap={{ base: '6', md: '8' }}>
+        <Stack gap="3" maxW="3xl">
+          <Text color="brand.fg" fontWeight="semibold" textStyle="sm" letterSpacing="wide" textTransform="uppercase">
+            Registry
+          </Text>
+          <Heading as="h1" size={{ base: '3xl', md: '4xl' }} lineHeight="1.15">
+            Trust registry
+          </Heading>
+          <Text textStyle={{ base: 'md', md: 'lg' }} color="fg.muted">
+            Every organisation the Accord network has approved for identity and document verification, with its standing today.
+            Check an organisation here before you rely on a verification it made. Suspended and revoked members stay listed, so
+            you can see when trust was withdrawn.
+          </Text>
+          <Text textStyle="sm">
+            Checking from your own system?{' '}
+            <Link asChild variant="underline" color="brand.fg">
+              <RouterLink to="/api-guide">Query the registry through its open API</RouterLink>
+            </Link>
+            .
+          </Text>
+        </Stack>
+
+        <SearchForm filters={filters} onChange={change} />
+
+        <Stack as="section" aria-labelledby="registry-results" gap="4">
+          <Flex justify="space-between" align="baseline" gap="3" wrap="wrap">
+            <Heading as="h2" size="lg" id="registry-results" ref={resultsRef} tabIndex={-1} outline="none">
+              Results
+            </Heading>
+            <Text color="fg.muted" textStyle="sm" role="status" aria-live="polite">
+              {data && !error
+                ? `${summaryOf(total, filters)}${data.organizations.length > 0 ? ` · showing ${first}–${first + data.organizations.length - 1}` : ''}`
+                : ''}
+            </Text>
+          </Flex>
+          {error && data ? (
+            <ErrorState title="The registry could not be updated" message={messageOf(error)} onRetry={() => void mutate()} />
+          ) : null}
+          {results}
+        </Stack>
+
+        <Box as="section" aria-labelledby="registry-statuses" borderTopWidth="1px" borderColor="border.muted" pt="6">
+          <Heading as="h2" size="md" id="registry-statuses" mb="3">
+            What the statuses mean
+          </Heading>
+          <Stack as="dl" gap="3">
+            {REGISTRY_STATUSES.map((status) => (
+              <Flex key={status} gap="3" align="baseline" direction={{ base: 'column', sm: 'row' }}>
+                <Box as="dt" minW="28">
+                  <RegistryStatusBadge status={status} />
+                </Box>
+                <Text as="dd" color="fg.muted" textStyle="sm">
+                  {STATUS_MEANINGS[status]}
+                </Text>
+              </Flex>
+            ))}
+          </Stack>
+        </Box>
+      </Stack>
+    </Container>
   );
 }

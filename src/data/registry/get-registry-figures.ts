@@ -1,0 +1,15 @@
+import { publicRpc } from '../public-api';
+
+export interface RegistryFigures {
+  /** Organisations whose status is active now. */
+  members: number;
+  /** Distinct sectors and countries among them. */
+  sectors: number;
+  countries: number;
+}
+
+/** The registry in three figures (registry_figures), for the home page. */
+export async function getRegistryFigures(signal?: AbortSignal): Promise<RegistryFigures> {
+  const { value } = await publicRpc('registry_figures', {}, { signal });
+  return { members: value?.members ?? 0, sectors: value?.sectors ?? 0, countries: value?.countries ?? 0 };
+}

@@ -1,0 +1,21 @@
+import { publicRpc } from '../public-api';
+import { toRegistryOrganization, type RegistryOrganization } from './types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can name a registry entry at all; anything else is simply not in the registry. */
+export function isRegistryId(id: string): boolean {
+  return UUID.test(id);
+}
+
+/**
+ * The organisation with this id as the registry shows it, or null when no
+ * approved organisation has it. A malformed id is not asked about: the server
+ * would answer 400, and to a visitor it is just as much "not in the registry".
+ */
+export async function getRegistryOrganization(id: string, signal?: AbortSignal): Promise<RegistryOrganization | null> {
+  if (!isRegistryId(id)) return null;
+  const { value } = await publicRpc('registry_by_id', { p_id: id }, { signal });
+  const [row] = value;
+  return row ? toRegistryOrganization(row) : null;
+}

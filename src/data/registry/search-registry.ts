@@ -1,0 +1,39 @@
+import { publicRpc } from '../public-api';
+import { toRegistryOrganization, type OrganizationSector, type RegistryOrganization, type RegistryStatus } from './types';
+
+export interface RegistryQuery {
+  /** Part of the name or legal name; case and accents do not matter. */
+  query?: string | null;
+  sector?: OrganizationSector | null;
+  /** ISO 3166-1 alpha-2. */
+  country?: string | null;
+  /** Every status when absent. */
+  status?: RegistryStatus | null;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+export interface RegistryPage {
+  organizations: RegistryOrganization[];
+  /** Every organisation matching the query, on all pages. */
+  total: number;
+}
+
+/** One page of the registry, sorted by name (registry_search), with the total count. */
+export async function searchRegistry(search: RegistryQuery, signal?: AbortSignal): Promise<RegistryPage> {
+  const from = (Math.max(1, search.page) - 1) * search.pageSize;
+  const query = search.query?.trim();
+  const { value, total } = await publicRpc(
+    'registry_search',
+    {
+      ...(query ? { p_query: query } : {}),
+      ...(search.sector ? { p_sector: search.sector } : {}),
+      ...(search.country ? { p_country: search.country } : {}),
+      ...(search.status ? { p_status: search.status } : {}),
+    },
+    { range: { from, to: from + search.pageSize - 1 }, count: true, signal },
+  );
+  const organizations = value.map(toRegistryOrganization);
+  return { organizations, total: total ?? from + organizations.length };
+}

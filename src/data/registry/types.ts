@@ -1,0 +1,74 @@
+import type { Database, Json } from '../database.types';
+
+export type RegistryStatus = Database['public']['Enums']['registry_status'];
+export type OrganizationSector = Database['public']['Enums']['organization_sector'];
+export type OrganizationSize = Database['public']['Enums']['organization_size'];
+
+/** Every status an entry can have, in the order the registry explains them. */
+export const REGISTRY_STATUSES: readonly RegistryStatus[] = ['active', 'suspended', 'revoked'];
+
+export interface RegistryStatusChange {
+  status: RegistryStatus;
+  effectiveFrom: string;
+}
+
+/** One organisation as the public trust registry shows it (public.registry_organization). */
+export interface RegistryOrganization {
+  id: string;
+  name: string;
+  legalName: string | null;
+  registrationNumber: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string | null;
+  website: string | null;
+  /** The website's host without www., as registry_by_domain matches it. */
+  domain: string | null;
+  sector: OrganizationSector | null;
+  size: OrganizationSize | null;
+  description: string | null;
+  /** Object in the public brand_assets bucket. */
+  logoPath: string | null;
+  status: RegistryStatus;
+  statusEffectiveFrom: string;
+  /** Start of the current membership (a reinstatement continues it). */
+  memberSince: string | null;
+  /** Oldest first. */
+  statusHistory: RegistryStatusChange[];
+}
+
+export type RegistryOrganizationRow = Database['public']['CompositeTypes']['registry_organization'];
+
+function toHistory(value: Json | null): RegistryStatusChange[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return [];
+    const { status, effective_from } = item as Record<string, Json | undefined>;
+    return typeof status === 'string' && typeof effective_from === 'string'
+      ? [{ status: status as RegistryStatus, effectiveFrom: effective_from }]
+      : [];
+  });
+}
+
+/**
+ * The composite type's columns are all nullable to the type generator; the
+ * registry view never returns an entry without an id, a name or a status.
+ */
+export function toRegistryOrganization(row: RegistryOrganizationRow): RegistryOrganization {
+  return {
+    id: row.id ?? '',
+    name: row.name ?? '',
+    legalName: row.legal_name,
+    registrationNumber: row.registration_number,
+    country: row.country,
+    website: row.website,
+    domain: row.domain,
+    sector: row.sector,
+    size: row.size,
+    description: row.description,
+    logoPath: row.logo_path,
+    status: row.status ?? 'active',
+    statusEffectiveFrom: row.status_effective_from ?? '',
+    memberSince: row.member_since,
+    statusHistory: toHistory(row.status_history),
+  };
+}

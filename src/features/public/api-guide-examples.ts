@@ -1,0 +1,306 @@
+/**
+ * The API guide's examples as data: the page renders them, and
+ * tests/db/api-guide.test.ts runs every `curl` line for real against the test
+ * stack (with its address and anon key) and checks that the answer is the one
+ * printed here. Dates are relative to today because the local demo registry's
+ * history is (supabase/seed.sql); timestamps in answers are checked for their
+ * form, not their value.
+ */
+
+/** The local stack's gateway, as `npm start` serves it. */
+export const LOCAL_BASE_URL = 'http://localhost:54321';
+export const HOSTED_BASE_URL = 'https://<project-ref>.supabase.co';
+
+export interface ApiParameter {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+export interface ApiResponse {
+  /** HTTP status; shown when the example's curl asks for headers (-i). */
+  status: number;
+  /** Headers worth seeing (with -i), e.g. Content-Range. */
+  headers?: Record<string, string>;
+  body: unknown;
+}
+
+export interface ApiExample {
+  /** Anchor on the page, e.g. #registry-search. */
+  id: string;
+  title: string;
+  summary: string;
+  method: 'GET' | 'POST';
+  path: string;
+  parameters: ApiParameter[];
+  /** What the example asks, in words. */
+  caption: string;
+  /** A shell command; $ANON_KEY is the project's anon key. */
+  curl: string;
+  response: ApiResponse;
+  /**
+   * Fields whose values depend on the live registry (counts that grow as
+   * members join): the test checks their type, not their value.
+   */
+  variable?: string[];
+}
+
+const DAY_MS = 86_400_000;
+/** A UTC calendar day, n days ago: the form registry_status_on takes. */
+export function daysAgo(days: number, now = Date.now()): string {
+  return new Date(now - days * DAY_MS).toISOString().slice(0, 10);
+}
+
+const VOYAGES_LUMIERE = '5eed0000-0000-4000-8000-000000000105';
+const SUSPENDED_DAY = daysAgo(100);
+const TODAY = daysAgo(0);
+
+// Timestamps in the answers below are examples of the form the API returns.
+const T = (daysBack: number) => `${daysAgo(daysBack)}T09:30:00.000000+00:00`;
+
+/** Columns of every registry row, for the reference table. */
+export const REGISTRY_COLUMNS: { name: string; type: string; description: string }[] = [
+  { name: 'id', type: 'uuid', description: 'The organisation’s registry identifier. Stable; use it for status checks.' },
+  { name: 'name', type: 'text', description: 'The name the organisation is known by.' },
+  { name: 'legal_name', type: 'text or null', description: 'The name on its company register entry.' },
+  { name: 'registration_number', type: 'text or null', description: 'Its number in the national company register of country.' },
+  { name: 'country', type: 'text or null', description: 'Country of registration, ISO 3166-1 alpha-2 (e.g. NL).' },
+  { name: 'website', type: 'text or null', description: 'Its website as it gave it.' },
+  { name: 'domain', type: 'text or null', description: 'The website’s host without www., as registry_by_domain matches it.' },
+  {
+    name: 'sector',
+    type: 'text or null',
+    description:
+      'One of education, healthcare, financial_services, public_sector, travel, recruitment, technology, legal, real_estate, retail, telecommunications, other.',
+  },
+  { name: 'size', type: 'text or null', description: 'Head-count band: 1-9, 10-49, 50-249, 250-999 or 1000+.' },
+  { name: 'description', type: 'text or null', description: 'What the organisation does, in its own words.' },
+  {
+    name: 'logo_path',
+    type: 'text or null',
+    description: 'Its logo in public storage: <base URL>/storage/v1/object/public/brand_assets/<logo_path>.',
+  },
+  { name: 'status', type: 'text', description: 'active, suspended or revoked: its standing now.' },
+  { name: 'status_effective_from', type: 'timestamp', description: 'When the current status took effect (UTC).' },
+  {
+    name: 'member_since',
+    type: 'timestamp or null',
+    description: 'When its current membership began: the approval. A reinstatement after a suspension continues it.',
+  },
+  {
+    name: 'status_history',
+    type: 'array',
+    description: 'Every status change, oldest first, as {status, effective_from}. Reasons are not published.',
+  },
+];
+
+export const API_EXAMPLES: ApiExample[] = [
+  {
+    id: 'registry-search',
+    title: 'Search the registry',
+    summary:
+      'Organisations in the registry, sorted by name. Without parameters it returns every organisation the network has approved, whatever its status now, so a suspended or revoked member is still found — with that status.',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_search',
+    parameters: [
+      {
+        name: 'p_query',
+        type: 'text',
+        required: false,
+        description: 'Part of the name or legal name. Case and accents do not matter: lumiere finds Voyages Lumière.',
+      },
+      { name: 'p_sector', type: 'text', required: false, description: 'Only this sector (the values are listed under What a registry entry contains).' },
+      { name: 'p_country', type: 'text', required: false, description: 'Only this country of registration, ISO 3166-1 alpha-2.' },
+      { name: 'p_status', type: 'text', required: false, description: 'Only this status: active, suspended or revoked.' },
+      { name: 'select', type: 'text', required: false, description: 'The columns you want, comma-separated; all when absent.' },
+    ],
+    caption: 'Find an organisation by part of its name, and keep only the columns you need.',
+    curl: `curl -s "${LOCAL_BASE_URL}/rest/v1/rpc/registry_search?p_query=lumiere&select=id,name,country,status" \\
+  -H "apikey: $ANON_KEY"`,
+    response: {
+      status: 200,
+      body: [{ id: VOYAGES_LUMIERE, name: 'Voyages Lumière', country: 'FR', status: 'active' }],
+    },
+  },
+  {
+    id: 'pagination',
+    title: 'Filter, page and count',
+    summary:
+      'Every list can be paged. Ask for rows with the Range header (GET) or with limit and offset in the address (GET and POST), and for the total with Prefer: count=exact; the total is the number after the slash in Content-Range. A page that starts past the end answers 416 with the total.',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_search',
+    parameters: [
+      { name: 'Range', type: 'header', required: false, description: 'Rows from-to, zero-based and inclusive, e.g. 0-19.' },
+      { name: 'limit, offset', type: 'query', required: false, description: 'The same, in the address: limit=20&offset=40.' },
+      { name: 'Prefer: count=exact', type: 'header', required: false, description: 'Adds the total to Content-Range.' },
+    ],
+    caption: 'The first active member registered in the Netherlands, and how many there are.',
+    curl: `curl -s -i "${LOCAL_BASE_URL}/rest/v1/rpc/registry_search?p_country=NL&p_status=active&select=name,sector" \\
+  -H "apikey: $ANON_KEY" \\
+  -H "Range: 0-0" \\
+  -H "Prefer: count=exact"`,
+    response: {
+      status: 206,
+      headers: { 'Content-Range': '0-0/2' },
+      body: [{ name: 'Deltaland University of Applied Sciences', sector: 'education' }],
+    },
+  },
+  {
+    id: 'registry-by-id',
+    title: 'One organisation by its identifier',
+    summary:
+      'The full public entry of one organisation, with its status history. An identifier no approved organisation has returns an empty list; one that is not a UUID is an error (400).',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_by_id',
+    parameters: [{ name: 'p_id', type: 'uuid', required: true, description: 'The registry identifier.' }],
+    caption: 'A member that was suspended and then reinstated.',
+    curl: `curl -s "${LOCAL_BASE_URL}/rest/v1/rpc/registry_by_id?p_id=${VOYAGES_LUMIERE}" \\
+  -H "apikey: $ANON_KEY"`,
+    response: {
+      status: 200,
+      body: [
+        {
+          id: VOYAGES_LUMIERE,
+          name: 'Voyages Lumière',
+          legal_name: 'Voyages Lumière SAS',
+          registration_number: '912345678',
+          country: 'FR',
+          website: 'https://www.voyages-lumiere.example',
+          domain: 'voyages-lumiere.example',
+          sector: 'travel',
+          size: '50-249',
+          description:
+            'A tour operator in Lyon that checks travellers\' documents before cross-border trips, so hotel check-in takes seconds.',
+          logo_path: null,
+          status: 'active',
+          status_effective_from: T(75),
+          member_since: T(186),
+          status_history: [
+            { status: 'active', effective_from: T(186) },
+            { status: 'suspended', effective_from: T(120) },
+            { status: 'active', effective_from: T(75) },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    id: 'registry-by-domain',
+    title: 'Look up by website domain',
+    summary:
+      'Who runs a website? Give a domain or a whole address: the scheme, www., port, path and letter case are ignored, and a subdomain matches its organisation (verify.grachtenbank.example finds Grachtenbank).',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_by_domain',
+    parameters: [{ name: 'p_domain', type: 'text', required: true, description: 'A domain or URL.' }],
+    caption: 'An address copied from a browser.',
+    curl: `curl -s "${LOCAL_BASE_URL}/rest/v1/rpc/registry_by_domain?p_domain=https://www.grachtenbank.example/contact&select=id,name,domain,status" \\
+  -H "apikey: $ANON_KEY"`,
+    response: {
+      status: 200,
+      body: [{ id: '5eed0000-0000-4000-8000-000000000103', name: 'Grachtenbank', domain: 'grachtenbank.example', status: 'active' }],
+    },
+  },
+  {
+    id: 'registry-status-on',
+    title: 'Was it an active member on a date?',
+    summary:
+      'The question a verifier asks about a verification made in the past. The answer is the status the registry held at the end of that day (UTC), with the date that status took effect; before the organisation’s first approval, active is false and status is null. Without p_date it answers for now. An identifier not in the registry returns an empty list.',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_status_on',
+    parameters: [
+      { name: 'p_organization_id', type: 'uuid', required: true, description: 'The registry identifier.' },
+      { name: 'p_date', type: 'date', required: false, description: 'A day, YYYY-MM-DD (UTC). Today when absent.' },
+    ],
+    caption: `Voyages Lumière on ${SUSPENDED_DAY}, during its suspension.`,
+    curl: `curl -s "${LOCAL_BASE_URL}/rest/v1/rpc/registry_status_on?p_organization_id=${VOYAGES_LUMIERE}&p_date=${SUSPENDED_DAY}" \\
+  -H "apikey: $ANON_KEY"`,
+    response: {
+      status: 200,
+      body: [
+        {
+          organization_id: VOYAGES_LUMIERE,
+          name: 'Voyages Lumière',
+          on_date: SUSPENDED_DAY,
+          active: false,
+          status: 'suspended',
+          effective_from: T(120),
+        },
+      ],
+    },
+  },
+  {
+    id: 'registry-status-on-post',
+    title: 'The same question by POST',
+    summary:
+      'Every function also takes its parameters as a JSON body with POST, which suits most HTTP clients. Send Content-Type: application/json.',
+    method: 'POST',
+    path: '/rest/v1/rpc/registry_status_on',
+    parameters: [],
+    caption: 'Voyages Lumière today, after its reinstatement.',
+    curl: `curl -s -X POST "${LOCAL_BASE_URL}/rest/v1/rpc/registry_status_on" \\
+  -H "apikey: $ANON_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"p_organization_id": "${VOYAGES_LUMIERE}", "p_date": "${TODAY}"}'`,
+    response: {
+      status: 200,
+      body: [
+        {
+          organization_id: VOYAGES_LUMIERE,
+          name: 'Voyages Lumière',
+          on_date: TODAY,
+          active: true,
+          status: 'active',
+          effective_from: T(75),
+        },
+      ],
+    },
+  },
+  {
+    id: 'revoked-members',
+    title: 'Revoked members stay visible',
+    summary:
+      'A revoked organisation is not removed: it stays in the registry with status revoked and the date, so a verifier can tell “no longer trusted” from “never a member”.',
+    method: 'POST',
+    path: '/rest/v1/rpc/registry_search',
+    parameters: [],
+    caption: 'A search by POST that finds a revoked member.',
+    curl: `curl -s -X POST "${LOCAL_BASE_URL}/rest/v1/rpc/registry_search?select=name,status,status_effective_from" \\
+  -H "apikey: $ANON_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"p_query": "talento"}'`,
+    response: {
+      status: 200,
+      body: [{ name: 'Talento Ibérico', status: 'revoked', status_effective_from: T(20) }],
+    },
+  },
+  {
+    id: 'registry-figures',
+    title: 'The registry in figures',
+    summary: 'How many organisations are active members now, and in how many sectors and countries. One object, not a list.',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_figures',
+    parameters: [],
+    caption: 'The figures on the home page.',
+    curl: `curl -s "${LOCAL_BASE_URL}/rest/v1/rpc/registry_figures" \\
+  -H "apikey: $ANON_KEY"`,
+    response: { status: 200, body: { members: 8, sectors: 6, countries: 6 } },
+    variable: ['members', 'sectors', 'countries'],
+  },
+  {
+    id: 'errors',
+    title: 'Errors',
+    summary:
+      'Errors come as JSON with a code (a PostgreSQL or PostgREST error code), a message and sometimes details. A malformed parameter is 400 (code 22P02); a missing or wrong apikey is 401; an unknown function is 404 (PGRST202); a page past the end is 416 (PGRST103).',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_by_id',
+    parameters: [],
+    caption: 'An identifier that is not a UUID.',
+    curl: `curl -s -i "${LOCAL_BASE_URL}/rest/v1/rpc/registry_by_id?p_id=northwind" \\
+  -H "apikey: $ANON_KEY"`,
+    response: {
+      status: 400,
+      body: { code: '22P02', details: null, hint: null, message: 'invalid input syntax for type uuid: "northwind"' },
+    },
+  },
+];

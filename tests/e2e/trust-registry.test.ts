@@ -1,0 +1,237 @@
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackConfig } from '../../supabase/local/config.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { sql } from '../support/users.ts';
+
+/**
+ * The public trust registry in Chromium against the local stack and its seed:
+ * search and filters that live in the address (and the back button), pages,
+ * a profile with its status history, the not-found state, the home page's
+ * live figures and the API guide — with no serious accessibility violation.
+ */
+const config = stackConfig('test');
+const app = (path: string) => `${config.appUrl}${path}`;
+const seeded = (n: number) => `5eed0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const results = () => page.getByRole('list', { name: 'Organisations' });
+const cardNames = () => results().getByRole('heading', { level: 3 }).allInnerTexts();
+const searchParams = () => Object.fromEntries(new URL(page.url()).searchParams);
+const summary = () => page.getByRole('status').filter({ hasText: /organisation/ });
+
+/** axe-core in the page: no serious or critical violation. */
+async function expectAccessible(target: Page): Promise<void> {
+  await target.addScriptTag({ path: axeSource });
+  const violations = await target.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+async function openRegistry(query = ''): Promise<void> {
+  await page.goto(app(`/trust-registry${query}`));
+  await page.getByRole('heading', { level: 1, name: 'Trust registry' }).waitFor();
+}
+
+describe('/trust-registry', () => {
+  it('lists the approved organisations by name, with their status, and counts them', async () => {
+    await openRegistry();
+    await results().waitFor();
+    // Other tiers may add organisations meanwhile (npm test shares one stack), so the count is read, not fixed.
+    const text = await summary().getByText(/organisations in the registry/).innerText();
+    expect(text).toMatch(/^\d+ organisations in the registry · showing 1–8$/);
+    expect(Number(text.split(' ')[0])).toBeGreaterThanOrEqual(10);
+    const names = await cardNames();
+    expect(names).toHaveLength(8);
+    expect([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))).toEqual(names);
+    await results().getByRole('listitem').filter({ hasText: 'Kivi Digital' }).getByText('Suspended', { exact: true }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('searches by name, ignoring accents, and keeps the search in the address', async () => {
+    await openRegistry();
+    await page.getByRole('searchbox', { name: 'Organisation name' }).fill('lumiere');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'lumiere');
+    await summary().getByText('1 organisation matches “lumiere”').waitFor();
+    expect(await cardNames()).toEqual(['Voyages Lumière']);
+  });
+
+  it('filters by sector, country and status; Back and Forward step through the filters', async () => {
+    await openRegistry();
+    await results().waitFor();
+    await page.getByRole('combobox', { name: 'Sector' }).selectOption('education');
+    await page.waitForURL((url) => url.searchParams.get('sector') === 'education');
+    await page.getByRole('combobox', { name: 'Country' }).selectOption('GB');
+    await page.waitForURL((url) => url.searchParams.get('country') === 'GB');
+    await summary().getByText(/organisations? match(es)? in Education in United Kingdom/).waitFor();
+    const filtered = await cardNames();
+    expect(filtered).toContain('Northwind Learning Trust');
+    expect(filtered).not.toContain('Deltaland University of Applied Sciences');
+    for (const facts of await results().getByRole('listitem').allInnerTexts()) expect(facts).toContain('Education · United Kingdom');
+
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('country') === null);
+    expect(searchParams()).toEqual({ sector: 'education' });
+    await expect.poll(() => page.getByRole('combobox', { name: 'Country' }).inputValue()).toBe('');
+    await expect.poll(cardNames).toEqual(expect.arrayContaining(['Deltaland University of Applied Sciences', 'Northwind Learning Trust']));
+
+    await page.goForward();
+    await expect.poll(cardNames).toEqual(filtered);
+
+    await openRegistry('?status=revoked&country=ES');
+    await expect.poll(cardNames).toContain('Talento Ibérico');
+    for (const card of await results().getByRole('listitem').allInnerTexts()) expect(card).toMatch(/Revoked on \d{1,2} \w+ \d{4}/);
+    await expect(page.getByRole('combobox', { name: 'Status' }).inputValue()).resolves.toBe('revoked');
+  });
+
+  it('a search that finds nothing says so and offers to clear the filters', async () => {
+    await openRegistry('?q=no+such+organisation&sector=legal');
+    await page.getByText('No organisation matches', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await page.waitForURL(app('/trust-registry'));
+    await expect.poll(async () => (await cardNames()).length).toBe(8);
+    await expect(page.getByRole('searchbox', { name: 'Organisation name' }).inputValue()).resolves.toBe('');
+  });
+
+  it('pages through the registry with links that keep the filters', async () => {
+    await openRegistry();
+    const firstPage = await cardNames();
+    const pages = page.getByRole('navigation', { name: 'Pages of results' });
+    await expect(pages.getByRole('button', { name: 'Previous page' }).isDisabled()).resolves.toBe(true);
+    await pages.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await pages.getByText(/^Page 2 of \d+$/).waitFor();
+    await expect.poll(cardNames).not.toEqual(firstPage);
+    const secondPage = await cardNames();
+    expect(secondPage.some((name) => firstPage.includes(name))).toBe(false);
+    await summary().getByText(/showing 9–/).waitFor();
+
+    await pages.getByRole('link', { name: 'Previous page' }).click();
+    await page.waitForURL(app('/trust-registry'));
+    await expect.poll(cardNames).toEqual(firstPage);
+
+    await openRegistry('?q=zz-nothing&page=3');
+    await page.getByText('No organisation matches', { exact: true }).waitFor();
+  });
+
+  it('opens an organisation’s profile: status with its date, facts, history, and how to check it by API', async () => {
+    await openRegistry('?q=lumiere');
+    await results().getByRole('link', { name: 'Voyages Lumière' }).click();
+    await page.waitForURL(app(`/trust-registry/${seeded(105)}`));
+    await page.getByRole('heading', { level: 1, name: 'Voyages Lumière' }).waitFor();
+    await page.getByText('Voyages Lumière SAS').first().waitFor();
+    await page.getByText(/^Active since \d{1,2} \w+ \d{4}$/).first().waitFor();
+    const facts = page.locator('dl').first();
+    await facts.getByText('Travel', { exact: true }).waitFor();
+    await facts.getByText('France', { exact: true }).waitFor();
+    await expect(facts.getByRole('link', { name: /www\.voyages-lumiere\.example/ }).getAttribute('href')).resolves.toBe(
+      'https://www.voyages-lumiere.example/',
+    );
+
+    const history = page.getByRole('list', { name: 'Status history' }).getByRole('listitem');
+    await expect.poll(() => history.allInnerTexts()).toEqual([
+      expect.stringMatching(/Active\s+Reinstated$/),
+      expect.stringMatching(/Suspended\s+Suspended$/),
+      expect.stringMatching(/Active\s+Approved and listed in the registry$/),
+    ]);
+    await page.getByRole('complementary', { name: 'Check this through the API' }).getByText(seeded(105)).waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'How to query the registry API' }).click();
+    await page.waitForURL(app('/api-guide#registry-status-on'));
+    await page.getByRole('heading', { level: 3, name: 'Was it an active member on a date?' }).waitFor();
+  });
+
+  it('unknown, malformed and never-approved ids show a clear not-found state with a way back', async () => {
+    for (const id of ['not-a-real-id', '00000000-0000-4000-8000-000000000000', seeded(111)]) {
+      await page.goto(app(`/trust-registry/${id}`));
+      await page.getByRole('heading', { level: 1, name: 'Organisation not found' }).waitFor();
+    }
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Search the trust registry' }).click();
+    await page.waitForURL(app('/trust-registry'));
+    await page.getByRole('heading', { level: 1, name: 'Trust registry' }).waitFor();
+  });
+
+  it('fits a 360 px wide screen', async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 360, height: 780 });
+    for (const path of ['/trust-registry', `/trust-registry/${seeded(106)}`, '/api-guide']) {
+      await phone.goto(app(path));
+      await phone.getByRole('heading', { level: 1 }).waitFor();
+      await phone.waitForLoadState('networkidle');
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
+    await phone.close();
+  });
+});
+
+describe('the home page’s live figures', () => {
+  it('shows the registry’s active members, sectors and countries', async () => {
+    const figures = page.getByRole('region', { name: 'The network today' });
+    const expected = async () =>
+      (
+        await sql<{ members: number; sectors: number; countries: number }>(
+          `select count(*)::int as members, count(distinct o.sector)::int as sectors, count(distinct o.country)::int as countries
+             from public.registry_entries e join public.organizations o on o.id = e.organization_id where e.status = 'active'`,
+        )
+      )[0];
+    const shown = async () => {
+      await page.goto(app('/'));
+      await figures.getByRole('definition').first().getByText(/^\d+$/).waitFor();
+      const [members, sectors, countries] = (await figures.getByRole('definition').allInnerTexts()).map(Number);
+      return { members, sectors, countries };
+    };
+    // Asked again if another tier changed the registry between the two reads.
+    await expect.poll(async () => JSON.stringify(await shown()) === JSON.stringify(await expected()), { timeout: 20_000 }).toBe(true);
+    expect(await figures.getByRole('term').allInnerTexts()).toEqual(['active members', 'sectors', 'countries']);
+    await expectAccessible(page);
+  });
+
+  it('when the registry cannot be reached, the page still works and offers a retry', async () => {
+    const isolated = await browser.newContext();
+    const home = await isolated.newPage();
+    let fail = true;
+    await home.route('**/rest/v1/rpc/registry_figures**', (route) => (fail ? route.abort() : route.continue()));
+    await home.goto(app('/'));
+    await home.getByText('The live figures could not be loaded just now.').waitFor({ timeout: 15_000 });
+    await home.getByRole('heading', { level: 1 }).waitFor();
+    fail = false;
+    await home.getByRole('button', { name: 'Try again' }).click();
+    await home.getByRole('region', { name: 'The network today' }).getByRole('term').filter({ hasText: 'sectors' }).waitFor();
+    await isolated.close();
+  });
+});
+
+describe('/api-guide', () => {
+  it('shows every endpoint with a curl example and its response', async () => {
+    await page.goto(app('/api-guide'));
+    await page.getByRole('heading', { level: 1, name: 'API guide' }).waitFor();
+    for (const name of ['Search the registry', 'One organisation by its identifier', 'Look up by website domain', 'Was it an active member on a date?', 'The registry in figures']) {
+      await page.getByRole('heading', { level: 3, name }).waitFor();
+    }
+    await page.getByText('-H "apikey: $ANON_KEY"').first().waitFor();
+    await page.getByText('http://localhost:54321/rest/v1/rpc/registry_by_domain', { exact: false }).first().waitFor();
+    await expectAccessible(page);
+  });
+});
