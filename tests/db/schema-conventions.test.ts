@@ -39,6 +39,8 @@ describe('schema conventions', () => {
     expect(rows.map((r) => r.fn)).toEqual([
       'accept_admin_invitation(text)', // answers not_authenticated to visitors
       'private.approved_organization_ids()', // the public registry policy
+      'request_investor_access(text,text,text,text,text)', // /investors/access: submit only, validated, rate-limited
+      'send_contact_message(text,text,text,text,text)', // Contact Us: submit only, validated, rate-limited
     ]);
   });
 
