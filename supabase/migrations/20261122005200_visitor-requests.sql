@@ -23,6 +23,20 @@
 -- ---------------------------------------------------------------------------
 -- Shared checks for what visitors type
 -- ---------------------------------------------------------------------------
+-- Trims all white space at both ends (btrim() takes only spaces): a message of
+-- blank lines is as empty as a blank name.
+create function private.visitor_trim(p_value text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select regexp_replace(p_value, '^[[:space:]]+|[[:space:]]+$', '', 'g');
+$$;
+comment on function private.visitor_trim(text) is
+  'p_value without white space (spaces, tabs, line breaks) at either end; null stays null.';
+revoke execute on function private.visitor_trim(text) from public;
+
 -- The problem with a typed text, as a form field code, or null when it is fine.
 -- Single-line fields refuse control characters (a pasted tab or line break in
 -- a name is a mistake, and keeps e-mails built from these fields clean).
@@ -33,9 +47,9 @@ immutable
 set search_path = ''
 as $$
   select case
-    when p_value is null or btrim(p_value) = '' then case when p_required then 'required' end
-    when char_length(btrim(p_value)) > p_max then 'too_long'
-    when p_single_line and p_value ~ '[[:cntrl:]]' then 'invalid'
+    when p_value is null or private.visitor_trim(p_value) = '' then case when p_required then 'required' end
+    when char_length(private.visitor_trim(p_value)) > p_max then 'too_long'
+    when p_single_line and private.visitor_trim(p_value) ~ '[[:cntrl:]]' then 'invalid'
   end;
 $$;
 comment on function private.visitor_text_problem(text, integer, boolean, boolean) is
@@ -50,9 +64,9 @@ immutable
 set search_path = ''
 as $$
   select case
-    when p_value is null or btrim(p_value) = '' then 'required'
-    when char_length(btrim(p_value)) > 254 then 'too_long'
-    when btrim(p_value) !~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+\.[^@[:space:][:cntrl:]]+$' then 'invalid'
+    when p_value is null or private.visitor_trim(p_value) = '' then 'required'
+    when char_length(private.visitor_trim(p_value)) > 254 then 'too_long'
+    when private.visitor_trim(p_value) !~ '^[^@[:space:][:cntrl:]]+@[^@[:space:][:cntrl:]]+\.[^@[:space:][:cntrl:]]+$' then 'invalid'
   end;
 $$;
 comment on function private.visitor_email_problem(text) is
@@ -67,7 +81,7 @@ language sql
 volatile
 set search_path = ''
 as $$
-  select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_form || ':' || lower(btrim(p_email)), 0));
+  select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_form || ':' || lower(private.visitor_trim(p_email)), 0));
 $$;
 comment on function private.lock_visitor_address(text, text) is
   'Serialises submissions of one form from one address until the transaction ends, so the hourly count and the insert happen as one step.';
@@ -106,10 +120,10 @@ comment on type public.investor_request_status is
 
 create table public.investor_access_requests (
   id uuid primary key default gen_random_uuid(),
-  name text not null check (btrim(name) <> '' and char_length(name) <= 200),
+  name text not null check (name ~ '[^[:space:]]' and char_length(name) <= 200),
   -- citext: one person typing their address in different cases is one address for the guard.
   email extensions.citext not null check (char_length(email::text) between 3 and 254),
-  organization text not null check (btrim(organization) <> '' and char_length(organization) <= 200),
+  organization text not null check (organization ~ '[^[:space:]]' and char_length(organization) <= 200),
   investor_kind public.investor_kind not null,
   message text check (message is null or char_length(message) <= 2000),
   status public.investor_request_status not null default 'new',
@@ -199,8 +213,8 @@ begin
     'email', private.visitor_email_problem(p_email),
     'organization', private.visitor_text_problem(p_organization, 200, true, true),
     'investor_kind', case
-      when p_investor_kind is null or btrim(p_investor_kind) = '' then 'required'
-      when not (btrim(p_investor_kind) = any (enum_range(null::public.investor_kind)::text[])) then 'invalid'
+      when p_investor_kind is null or private.visitor_trim(p_investor_kind) = '' then 'required'
+      when not (private.visitor_trim(p_investor_kind) = any (enum_range(null::public.investor_kind)::text[])) then 'invalid'
     end,
     'message', private.visitor_text_problem(p_message, 2000, false, false)
   ));
@@ -214,16 +228,16 @@ begin
 
   perform private.lock_visitor_address('investor_access_requests', p_email);
   select count(*) into v_sent from public.investor_access_requests r
-   where r.email operator(extensions.=) btrim(p_email)::extensions.citext and r.created_at > now() - interval '1 hour';
+   where r.email operator(extensions.=) private.visitor_trim(p_email)::extensions.citext and r.created_at > now() - interval '1 hour';
   perform private.refuse_too_many_requests(v_sent, 3);
 
   insert into public.investor_access_requests (name, email, organization, investor_kind, message, submitted_by)
   values (
-    btrim(p_name),
-    btrim(p_email),
-    btrim(p_organization),
-    btrim(p_investor_kind)::public.investor_kind,
-    nullif(btrim(p_message), ''),
+    private.visitor_trim(p_name),
+    private.visitor_trim(p_email),
+    private.visitor_trim(p_organization),
+    private.visitor_trim(p_investor_kind)::public.investor_kind,
+    nullif(private.visitor_trim(p_message), ''),
     auth.uid()
   )
   returning id into v_id;
@@ -244,11 +258,11 @@ comment on type public.contact_topic is
 
 create table public.contact_messages (
   id uuid primary key default gen_random_uuid(),
-  name text not null check (btrim(name) <> '' and char_length(name) <= 200),
+  name text not null check (name ~ '[^[:space:]]' and char_length(name) <= 200),
   email extensions.citext not null check (char_length(email::text) between 3 and 254),
   organization text check (organization is null or char_length(organization) <= 200),
   topic public.contact_topic not null,
-  message text not null check (btrim(message) <> '' and char_length(message) <= 4000),
+  message text not null check (message ~ '[^[:space:]]' and char_length(message) <= 4000),
   -- The account that sent it, when the visitor was signed in. History: no FK.
   submitted_by uuid,
   handled boolean not null default false,
@@ -332,8 +346,8 @@ begin
     'email', private.visitor_email_problem(p_email),
     'organization', private.visitor_text_problem(p_organization, 200, false, true),
     'topic', case
-      when p_topic is null or btrim(p_topic) = '' then 'required'
-      when not (btrim(p_topic) = any (enum_range(null::public.contact_topic)::text[])) then 'invalid'
+      when p_topic is null or private.visitor_trim(p_topic) = '' then 'required'
+      when not (private.visitor_trim(p_topic) = any (enum_range(null::public.contact_topic)::text[])) then 'invalid'
     end,
     'message', private.visitor_text_problem(p_message, 4000, true, false)
   ));
@@ -347,16 +361,16 @@ begin
 
   perform private.lock_visitor_address('contact_messages', p_email);
   select count(*) into v_sent from public.contact_messages m
-   where m.email operator(extensions.=) btrim(p_email)::extensions.citext and m.created_at > now() - interval '1 hour';
+   where m.email operator(extensions.=) private.visitor_trim(p_email)::extensions.citext and m.created_at > now() - interval '1 hour';
   perform private.refuse_too_many_requests(v_sent, 5);
 
   insert into public.contact_messages (name, email, organization, topic, message, submitted_by)
   values (
-    btrim(p_name),
-    btrim(p_email),
-    nullif(btrim(p_organization), ''),
-    btrim(p_topic)::public.contact_topic,
-    btrim(p_message),
+    private.visitor_trim(p_name),
+    private.visitor_trim(p_email),
+    nullif(private.visitor_trim(p_organization), ''),
+    private.visitor_trim(p_topic)::public.contact_topic,
+    private.visitor_trim(p_message),
     auth.uid()
   )
   returning id into v_id;
