@@ -119,7 +119,8 @@ export const visitorRequestMachine = setup({
       errors: errorsFromServer(context.form, refusedFields(params.error) ?? {}),
       rejections: context.rejections + 1,
     })),
-    clearFailure: assign({ failure: null }),
+    // Sending again starts clean: the client's checks passed, and the server names anything still wrong.
+    clearProblems: assign({ failure: null, errors: {} }),
     recordFailure: assign((_, params: { error: unknown }) => {
       const { code, message, fields } = asFailure(params.error);
       if (code === RATE_LIMITED_CODE) return { failure: { kind: 'rateLimited' } as const };
@@ -148,7 +149,7 @@ export const visitorRequestMachine = setup({
     submitting: {
       tags: ['pending'],
       description: 'Fields stay as typed while the request is on its way; the button says it is sending.',
-      entry: 'clearFailure',
+      entry: 'clearProblems',
       invoke: {
         src: 'submitRequest',
         input: ({ context }) => ({ form: context.form, values: trimmedValues(context.values) }),

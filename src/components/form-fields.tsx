@@ -52,7 +52,17 @@ export function TextField({
     <Field.Root invalid={Boolean(error)} required={required} ids={{ helperText: hintId, errorText: errorId }}>
       <Field.Label>
         {label}
-        {required ? <Field.RequiredIndicator /> : <Text as="span" color="fg.muted" fontWeight="normal"> (optional)</Text>}
+        {required ? (
+          <Field.RequiredIndicator />
+        ) : (
+          // The space outside the span, so the accessible name reads "Organisation (optional)".
+          <>
+            {' '}
+            <Text as="span" color="fg.muted" fontWeight="normal">
+              (optional)
+            </Text>
+          </>
+        )}
       </Field.Label>
       <Input
         name={name}
@@ -169,10 +179,12 @@ export function TextAreaField({
             *
           </Text>
         ) : (
-          <Text as="span" color="fg.muted" fontWeight="normal">
+          <>
             {' '}
-            (optional)
-          </Text>
+            <Text as="span" color="fg.muted" fontWeight="normal">
+              (optional)
+            </Text>
+          </>
         )}
       </chakra.label>
       <Textarea

@@ -87,7 +87,7 @@ export default function ContactDialog({ open, onOpenChange, returnFocusTo, onSen
               )}
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label="Close dialog" />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
