@@ -565,3 +565,40 @@ update public.registry_entries r
      order by c.organization_id, c.effective_from desc, c.id desc
   ) latest
  where r.organization_id = latest.organization_id;
+
+-- Investor access requests and Contact Us messages (issue 5), so the back
+-- office's investor and message screens have something real to show: one of
+-- each review state, sent over the past weeks. Addresses use reserved example
+-- domains.
+-- ---------------------------------------------------------------------------
+insert into public.investor_access_requests
+  (name, email, organization, investor_kind, message, status, decided_by, decided_at, created_at, updated_at)
+values
+  ('Margit Lindqvist', 'margit.lindqvist@nordkap-ventures.example', 'Nordkap Ventures', 'venture_capital',
+   'We invest in European trust infrastructure at seed and Series A and would like to follow Accord''s progress ahead of your next round.',
+   'new', null, null, now() - interval '2 days', now() - interval '2 days'),
+  ('Tomás Ferreira', 'tomas@ferreira-family.example', 'Ferreira Family Office', 'family_office',
+   null,
+   'new', null, null, now() - interval '6 hours', now() - interval '6 hours'),
+  ('Dr. Aisha Rahman', 'a.rahman@regional-innovation-fund.example', 'Regional Innovation Fund', 'public_funder',
+   'Our digital public infrastructure programme co-funds interoperable identity schemes. Could we see how members are assessed against the framework?',
+   'approved', '5eed0000-0000-4000-8000-000000000001', now() - interval '12 days', now() - interval '15 days', now() - interval '12 days'),
+  ('Jonas Becker', 'jonas.becker@idgate.example', 'IDGate GmbH', 'corporate',
+   'Strategic interest: we run document verification for banks in the DACH region.',
+   'declined', '5eed0000-0000-4000-8000-000000000001', now() - interval '20 days', now() - interval '24 days', now() - interval '20 days');
+
+insert into public.contact_messages
+  (name, email, organization, topic, message, handled, handled_by, handled_at, created_at, updated_at)
+values
+  ('Fiona Gallagher', 'f.gallagher@lakeside-college.example', 'Lakeside College', 'membership',
+   'We enrol about 3,000 students a year, many from abroad. Before we apply: can a college join if our identity checks are done by an outside provider?',
+   false, null, null, now() - interval '1 day', now() - interval '1 day'),
+  ('Marco Bianchi', 'marco.bianchi@verifica-doc.example', 'Verifica Doc S.r.l.', 'partnership',
+   'We build document authenticity checks for Italian notaries and would like to be listed among the ecosystem solutions. Who should we talk to?',
+   false, null, null, now() - interval '3 days', now() - interval '3 days'),
+  ('Hannah Okafor', 'hannah.okafor@thetrustdesk.example', 'The Trust Desk (newsletter)', 'press',
+   'I am writing a piece on eIDAS 2 and reusable identity for organisations. Would someone from Accord be available for a short interview next week?',
+   true, '5eed0000-0000-4000-8000-000000000001', now() - interval '5 days', now() - interval '7 days', now() - interval '5 days'),
+  ('Pieter de Vries', 'pieter.devries@gmail.example', null, 'privacy',
+   'Deltaland University checked my identity through your network when I enrolled. Which personal data about me does Accord itself hold?',
+   false, null, null, now() - interval '4 hours', now() - interval '4 hours');

@@ -109,6 +109,53 @@ export type Database = {
           }
         ]
       },
+      "contact_messages": {
+        Row: {
+          "created_at": string,
+          "email": string,
+          "handled": boolean,
+          "handled_at": string | null,
+          "handled_by": string | null,
+          "id": string,
+          "message": string,
+          "name": string,
+          "organization": string | null,
+          "submitted_by": string | null,
+          "topic": Database["public"]['Enums']["contact_topic"],
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string,
+          "email": string,
+          "handled"?: boolean,
+          "handled_at"?: string | null,
+          "handled_by"?: string | null,
+          "id"?: string,
+          "message": string,
+          "name": string,
+          "organization"?: string | null,
+          "submitted_by"?: string | null,
+          "topic": Database["public"]['Enums']["contact_topic"],
+          "updated_at"?: string
+        }
+        Update: {
+          "created_at"?: string,
+          "email"?: string,
+          "handled"?: boolean,
+          "handled_at"?: string | null,
+          "handled_by"?: string | null,
+          "id"?: string,
+          "message"?: string,
+          "name"?: string,
+          "organization"?: string | null,
+          "submitted_by"?: string | null,
+          "topic"?: Database["public"]['Enums']["contact_topic"],
+          "updated_at"?: string
+        }
+        Relationships: [
+        ]
+      },
       "ecosystem_solutions": {
         Row: {
           "category": Database["public"]['Enums']["solution_category"],
@@ -187,6 +234,53 @@ export type Database = {
           "granted_by"?: string | null,
           "level"?: Database["public"]['Enums']["investor_access_level"],
           "user_id"?: string
+        }
+        Relationships: [
+        ]
+      },
+      "investor_access_requests": {
+        Row: {
+          "created_at": string,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "email": string,
+          "id": string,
+          "investor_kind": Database["public"]['Enums']["investor_kind"],
+          "message": string | null,
+          "name": string,
+          "organization": string,
+          "status": Database["public"]['Enums']["investor_request_status"],
+          "submitted_by": string | null,
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string,
+          "decided_at"?: string | null,
+          "decided_by"?: string | null,
+          "email": string,
+          "id"?: string,
+          "investor_kind": Database["public"]['Enums']["investor_kind"],
+          "message"?: string | null,
+          "name": string,
+          "organization": string,
+          "status"?: Database["public"]['Enums']["investor_request_status"],
+          "submitted_by"?: string | null,
+          "updated_at"?: string
+        }
+        Update: {
+          "created_at"?: string,
+          "decided_at"?: string | null,
+          "decided_by"?: string | null,
+          "email"?: string,
+          "id"?: string,
+          "investor_kind"?: Database["public"]['Enums']["investor_kind"],
+          "message"?: string | null,
+          "name"?: string,
+          "organization"?: string,
+          "status"?: Database["public"]['Enums']["investor_request_status"],
+          "submitted_by"?: string | null,
+          "updated_at"?: string
         }
         Relationships: [
         ]
@@ -768,6 +862,16 @@ export type Database = {
           "p_organization_id": string
         }; Returns: Json
       },
+      "request_investor_access":
+      {
+        Args: {
+          "p_email": string,
+          "p_investor_kind": string,
+          "p_message"?: string,
+          "p_name": string,
+          "p_organization": string
+        }; Returns: string
+      },
       "respond_to_change_request":
       {
         Args: {
@@ -780,6 +884,16 @@ export type Database = {
       {
         Args: { "p_invitation_id": string }; Returns: string
       },
+      "send_contact_message":
+      {
+        Args: {
+          "p_email": string,
+          "p_message": string,
+          "p_name": string,
+          "p_organization"?: string,
+          "p_topic": string
+        }; Returns: string
+      },
       "submit_application":
       {
         Args: { "payload": Json }; Returns: string
@@ -789,7 +903,10 @@ export type Database = {
       "application_event_type": "submitted" | "under_review" | "changes_requested" | "changes_submitted" | "approved" | "rejected" | "reopened",
       "application_status": "pending" | "under_review" | "approved" | "rejected",
       "application_use_case": "education" | "healthcare" | "online_registration" | "cross_border_verification",
+      "contact_topic": "membership" | "partnership" | "press" | "support" | "privacy" | "other",
       "investor_access_level": "lite" | "data_room",
+      "investor_kind": "angel" | "venture_capital" | "corporate" | "family_office" | "public_funder" | "other",
+      "investor_request_status": "new" | "approved" | "declined",
       "organization_role": "admin" | "member",
       "organization_sector": "education" | "healthcare" | "financial_services" | "public_sector" | "travel" | "recruitment" | "technology" | "legal" | "real_estate" | "retail" | "telecommunications" | "other",
       "organization_size": "1-9" | "10-49" | "50-249" | "250-999" | "1000+",
@@ -948,8 +1065,23 @@ export const Constants = {
         "healthcare",
         "online_registration",
         "cross_border_verification"],
+      "contact_topic": ["membership",
+        "partnership",
+        "press",
+        "support",
+        "privacy",
+        "other"],
       "investor_access_level": ["lite",
         "data_room"],
+      "investor_kind": ["angel",
+        "venture_capital",
+        "corporate",
+        "family_office",
+        "public_funder",
+        "other"],
+      "investor_request_status": ["new",
+        "approved",
+        "declined"],
       "organization_role": ["admin",
         "member"],
       "organization_sector": ["education",

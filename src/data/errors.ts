@@ -8,11 +8,14 @@ export class DataError extends Error {
   readonly status: number | undefined;
   /** Machine-readable code from the server, e.g. `otp_expired` or a Postgres error code. */
   readonly code: string | undefined;
+  /** The server's detail, when it sent one: e.g. a refused form's `{field: code}` as JSON. */
+  readonly details: string | undefined;
 
-  constructor(message: string, options: { status?: number; code?: string; cause?: unknown } = {}) {
+  constructor(message: string, options: { status?: number; code?: string; details?: string; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.status = options.status;
     this.code = options.code;
+    this.details = options.details;
   }
 }
 

@@ -68,13 +68,17 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   }
   // 416: a page past the end of the results; PostgREST answers it instead of an empty list.
   if (response.ok || response.status === 416) return response;
-  let body: { message?: string; code?: string } = {};
+  let body: { message?: string; code?: string; details?: string | null } = {};
   try {
     body = (await response.json()) as typeof body;
   } catch {
     // Not JSON (a proxy's error page): the status says enough.
   }
-  throw new DataError(body.message?.trim() ? body.message : UNEXPECTED_MESSAGE, { status: response.status, code: body.code });
+  throw new DataError(body.message?.trim() ? body.message : UNEXPECTED_MESSAGE, {
+    status: response.status,
+    code: body.code,
+    details: typeof body.details === 'string' ? body.details : undefined,
+  });
 }
 
 /**

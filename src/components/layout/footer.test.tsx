@@ -19,6 +19,13 @@ describe('Footer', () => {
     ]);
   });
 
+  it('says that Contact Us opens a dialog, and keeps the e-mail address as the link for anything that cannot run it', () => {
+    renderAt(<Footer />);
+    const contact = within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Contact Us' });
+    expect(contact).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(contact).toHaveAttribute('href', 'mailto:hello@accord.network');
+  });
+
   it('describes Accord', () => {
     renderAt(<Footer />);
     expect(screen.getByRole('contentinfo')).toHaveTextContent(/trust and acceptance network for organisations/i);

@@ -1,14 +1,17 @@
 import { Box, Container, Flex, Link, SimpleGrid, Text } from '@chakra-ui/react';
+import { useCallback, useRef, useState, type ComponentType, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { withFullSystem } from '../../app/chakra-system';
+import type { ContactDialogProps } from '../contact/contact-dialog';
 import { CONTACT_EMAIL } from '../contact-link';
 import { AccordMark } from '../icons';
 
-type FooterLink = { label: string; to: string } | { label: string; href: string };
+type FooterLink = { label: string; to: string } | { label: 'Contact Us' };
 
 const FOOTER_LINKS: readonly FooterLink[] = [
   { label: 'Trust Registry', to: '/trust-registry' },
-  { label: 'Contact Us', href: `mailto:${CONTACT_EMAIL}` },
+  { label: 'Contact Us' },
   { label: 'Privacy Policy', to: '/privacy' },
   { label: 'Terms of Service', to: '/terms' },
   { label: 'API Guide', to: '/api-guide' },
@@ -20,6 +23,80 @@ const linkStyle = {
   textStyle: 'sm',
   _hover: { color: 'fg', textDecoration: 'underline' },
 } as const;
+
+// One import for prefetching and opening: the module is fetched once either way.
+let dialogModule: Promise<{ default: ComponentType<ContactDialogProps> }> | null = null;
+function loadContactDialog() {
+  // The dialog's styles are in the full Chakra system, not in the first load's.
+  dialogModule ??= withFullSystem(() => import('../contact/contact-dialog'))().catch((error: unknown) => {
+    dialogModule = null; // a later try may succeed (the connection came back)
+    throw error;
+  });
+  return dialogModule;
+}
+
+/**
+ * Contact Us: a mailto link that, once the page's script runs, opens the
+ * contact form in a dialog instead. The dialog's code is fetched when the
+ * person shows intent (pointer over or focus on the link) or at the latest on
+ * the click, never in the first load. If it cannot be fetched, the link does
+ * what it says and opens the mail program. Once opened, the dialog stays
+ * mounted, so closing it keeps what was typed.
+ */
+function ContactUsLink() {
+  const link = useRef<HTMLAnchorElement>(null);
+  const [ContactDialog, setContactDialog] = useState<ComponentType<ContactDialogProps> | null>(null);
+  const [open, setOpen] = useState(false);
+  // A new form after a message went out; until then the same one, half-typed or not.
+  const [formKey, setFormKey] = useState(0);
+  const sent = useRef(false);
+
+  const openDialog = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window, or a middle click: let the browser open the mailto as asked.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (sent.current) {
+      sent.current = false;
+      setFormKey((key) => key + 1);
+    }
+    loadContactDialog().then(
+      (module) => {
+        setContactDialog(() => module.default);
+        setOpen(true);
+      },
+      () => {
+        window.location.href = `mailto:${CONTACT_EMAIL}`;
+      },
+    );
+  };
+  const prefetch = () => {
+    loadContactDialog().catch(() => undefined);
+  };
+  const onSent = useCallback(() => {
+    sent.current = true;
+  }, []);
+  const returnFocusTo = useCallback(() => link.current, []);
+
+  return (
+    <>
+      <Link
+        ref={link}
+        href={`mailto:${CONTACT_EMAIL}`}
+        aria-haspopup="dialog"
+        onClick={openDialog}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        variant="plain"
+        {...linkStyle}
+      >
+        Contact Us
+      </Link>
+      {ContactDialog ? (
+        <ContactDialog key={formKey} open={open} onOpenChange={setOpen} returnFocusTo={returnFocusTo} onSent={onSent} />
+      ) : null}
+    </>
+  );
+}
 
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   return (
@@ -46,9 +123,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
                       <RouterLink to={link.to}>{link.label}</RouterLink>
                     </Link>
                   ) : (
-                    <Link href={link.href} variant="plain" {...linkStyle}>
-                      {link.label}
-                    </Link>
+                    <ContactUsLink />
                   )}
                 </Box>
               ))}

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 
 import { USE_CASES } from '../../../machines/onboarding-form';
-import { CheckboxGroup, TextField } from './form-fields';
+import { CheckboxGroup, TextField } from '../../components/form-fields';
 import type { OnboardingFlow } from './use-onboarding';
 
 /** Step 3: who we talk to, and what the organisation will verify. */

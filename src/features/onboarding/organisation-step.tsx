@@ -2,7 +2,7 @@ import { SimpleGrid, Stack } from '@chakra-ui/react';
 
 import { SECTORS, SIZES } from '../../../machines/onboarding-form';
 import { countries } from '../../components/countries';
-import { SelectField, TextField } from './form-fields';
+import { SelectField, TextField } from '../../components/form-fields';
 import type { OnboardingFlow } from './use-onboarding';
 
 const toOptions = (pairs: readonly (readonly [string, string])[]) => pairs.map(([value, label]) => ({ value, label }));

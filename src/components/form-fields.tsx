@@ -1,12 +1,14 @@
 import { Box, chakra, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
 
-import { Checkbox, NativeSelect } from '../../components/form-controls';
+import { Checkbox, NativeSelect, Textarea } from './form-controls';
 
 /**
- * The onboarding form's fields: every one labelled, its hint and its error
- * tied to it with aria-describedby, and aria-invalid set while it has an
- * error, so a screen reader announces the problem where it is.
+ * The app's form fields (onboarding, the investor access request, Contact Us):
+ * every one labelled, its hint and its error tied to it with aria-describedby,
+ * and aria-invalid set while it has an error, so a screen reader announces the
+ * problem where it is. None limits what can be typed (no maxLength): text that
+ * is too long is kept and told about, never cut off.
  */
 
 function describedBy(...ids: unknown[]): string | undefined {
@@ -50,7 +52,17 @@ export function TextField({
     <Field.Root invalid={Boolean(error)} required={required} ids={{ helperText: hintId, errorText: errorId }}>
       <Field.Label>
         {label}
-        {required ? <Field.RequiredIndicator /> : <Text as="span" color="fg.muted" fontWeight="normal"> (optional)</Text>}
+        {required ? (
+          <Field.RequiredIndicator />
+        ) : (
+          // The space outside the span, so the accessible name reads "Organisation (optional)".
+          <>
+            {' '}
+            <Text as="span" color="fg.muted" fontWeight="normal">
+              (optional)
+            </Text>
+          </>
+        )}
       </Field.Label>
       <Input
         name={name}
@@ -123,6 +135,79 @@ export function SelectField({
           {hint}
         </Text>
       ) : null}
+      {error ? (
+        <Text id={errorId} textStyle="xs" color="fg.error">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Several lines of text, with its limit in the hint and a count once the text nears it. */
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  required = false,
+  value,
+  onChange,
+  maxChars,
+  rows = 5,
+}: BaseProps & {
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown, not enforced: the form's check says when the text is too long. */
+  maxChars: number;
+  rows?: number;
+}) {
+  const id = useId();
+  const controlId = `${id}-control`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  // Code points, as the server counts them.
+  const used = [...value.trim()].length;
+  const nearLimit = used > maxChars * 0.8;
+  return (
+    <Stack gap="1.5">
+      <chakra.label htmlFor={controlId} fontWeight="medium" textStyle="sm">
+        {label}
+        {required ? (
+          <Text as="span" color="fg.error" aria-hidden="true">
+            {' '}
+            *
+          </Text>
+        ) : (
+          <>
+            {' '}
+            <Text as="span" color="fg.muted" fontWeight="normal">
+              (optional)
+            </Text>
+          </>
+        )}
+      </chakra.label>
+      <Textarea
+        id={controlId}
+        name={name}
+        rows={rows}
+        value={value}
+        required={required}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hintId, error && errorId)}
+      />
+      <Stack direction="row" justify="space-between" gap="3" textStyle="xs" color="fg.muted">
+        <Text id={hintId}>
+          {hint ? <>{hint} </> : null}Up to {maxChars.toLocaleString('en-GB')} characters.
+        </Text>
+        {nearLimit ? (
+          // Not announced on every keystroke; the limit is in the hint and the check says when it is passed.
+          <Text flexShrink={0} color={used > maxChars ? 'fg.error' : 'fg.muted'} aria-hidden="true">
+            {used.toLocaleString('en-GB')} / {maxChars.toLocaleString('en-GB')}
+          </Text>
+        ) : null}
+      </Stack>
       {error ? (
         <Text id={errorId} textStyle="xs" color="fg.error">
           {error}
