@@ -64,7 +64,7 @@ const DOCUMENT_LEVEL_ROWS = [
 
 export default function FrameworkPage() {
   usePageDescription(
-    'The Accord trust framework: participant roles, identity and document assurance levels mapped to eIDAS, NIST SP 800-63 and the UK trust framework, the rules members accept, governance and suspension.',
+    'Accord’s trust framework: participant roles, identity and document assurance levels mapped to eIDAS, NIST SP 800-63 and the UK framework, rules and governance.',
   );
 
   return (

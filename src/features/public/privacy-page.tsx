@@ -62,7 +62,7 @@ const PURPOSE_ROWS = [
 
 export default function PrivacyPage() {
   usePageDescription(
-    'How Accord Network collects, uses, shares and protects personal data of visitors, applicants, members and investors, how long it is kept, and your rights under the UK GDPR and the EU GDPR.',
+    'How Accord Network collects, uses, shares and protects the personal data of visitors, applicants, members and investors, and your rights under UK and EU GDPR.',
   );
 
   return (

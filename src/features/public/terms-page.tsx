@@ -26,7 +26,7 @@ const SECTIONS = {
 
 export default function TermsPage() {
   usePageDescription(
-    'The terms for using Accord: the website and open trust registry, who can join, applications and approval, members’ obligations, acceptable use, fees, suspension and termination, liability and governing law.',
+    'The terms for using Accord: the website and open registry, who can join, approval, members’ obligations, acceptable use, fees, suspension, liability and law.',
   );
 
   return (

@@ -5,7 +5,7 @@ export default function CrossBorderUseCasePage() {
     <UseCaseLayout
       slug="cross-border-verification"
       title="Cross-border verification"
-      description="How organisations accept identity and document checks made in other countries under one trust framework, including eIDAS-notified eID schemes, European Digital Identity Wallets and chip-verified passports."
+      description="Accept identity and document checks made in other countries under one framework, including eIDAS-notified eIDs, EU Digital Identity Wallets and ePassports."
       intro="Organisations in different countries accept each other’s identity and document checks under one framework, so people who study, work or move abroad are not verified from scratch at every step."
       audience="Organisations that serve, admit or employ people from other countries"
       problem={

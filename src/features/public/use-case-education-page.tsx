@@ -5,7 +5,7 @@ export default function EducationUseCasePage() {
     <UseCaseLayout
       slug="education"
       title="Education"
-      description="How schools, universities and training providers use Accord to verify students at enrolment, accept diplomas and transcripts checked by other institutions, and confirm who sits an exam."
+      description="How schools and universities use Accord to verify students at enrolment, accept diplomas and transcripts checked by other members, and confirm exam candidates."
       intro="Schools, universities and training providers verify student identities and accept diplomas, transcripts and certificates checked by other members, instead of repeating the work for every application."
       audience="Schools, universities, colleges and training providers"
       problem={

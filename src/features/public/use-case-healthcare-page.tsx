@@ -5,7 +5,7 @@ export default function HealthcareUseCasePage() {
     <UseCaseLayout
       slug="healthcare"
       title="Healthcare"
-      description="How hospitals, clinics, telehealth services and staffing agencies use Accord to register patients, know who is in a remote consultation, and trust practitioners’ credentials checked by other members."
+      description="How hospitals, clinics and telehealth services use Accord to register patients, secure remote consultations and trust practitioners’ checked credentials."
       intro="Hospitals, clinics and insurers confirm the identities of patients and practitioners, and the professional documents practitioners hold, so care can start with confidence in person and online."
       audience="Hospitals, clinics, general practices, telehealth services, pharmacies, insurers and healthcare staffing agencies"
       problem={

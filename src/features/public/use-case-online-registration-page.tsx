@@ -5,7 +5,7 @@ export default function OnlineRegistrationUseCasePage() {
     <UseCaseLayout
       slug="online-registration"
       title="Online registration"
-      description="How online services use Accord for know-your-customer checks at sign-up, age checks that share nothing but the age, and identity verifications customers can reuse across member services."
+      description="How online services use Accord for know-your-customer checks at sign-up, age checks that share only the age, and verifications customers can reuse."
       intro="Online services check identity documents when people sign up, and accept verifications already made by other members of the network, so genuine customers get through quickly and fraudulent ones do not."
       audience="Online services, marketplaces, payment and e-money firms, platforms and their verification providers"
       problem={
