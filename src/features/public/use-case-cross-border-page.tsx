@@ -7,7 +7,7 @@ export default function CrossBorderUseCasePage() {
       title="Cross-border verification"
       description="Accept identity and document checks made in other countries under one framework, including eIDAS-notified eIDs, EU Digital Identity Wallets and ePassports."
       intro="Organisations in different countries accept each other’s identity and document checks under one framework, so people who study, work or move abroad are not verified from scratch at every step."
-      audience="Organisations that serve, admit or employ people from other countries"
+      audience="Organisations that serve, admit or employ people from abroad"
       problem={
         <>
           <p>

@@ -15,6 +15,7 @@ const ctaButtonSize = {
   minH: '11',
   py: '2',
   whiteSpace: 'normal',
+  textAlign: 'center',
 } as const;
 
 export type UseCaseSlug = 'education' | 'healthcare' | 'online-registration' | 'cross-border-verification';
@@ -146,8 +147,8 @@ export function UseCaseLayout({
             Join the network
           </Heading>
           <Text color="fg">
-            {audience} that verify identities or documents, or need to rely on those checks, can apply today. Every
-            member is listed in the public trust registry.
+            {audience} can apply today, whether they verify identities and documents themselves or rely on checks
+            made by others. Every member is listed in the public trust registry.
           </Text>
           <Flex gap="3" wrap="wrap" mt="2">
             <Button asChild {...ctaButtonSize}>
