@@ -1,6 +1,6 @@
 import { Box, Flex, SkipNavLink } from '@chakra-ui/react';
 import { Suspense, useEffect, useRef, type RefObject } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useMatches, type Location } from 'react-router-dom';
 
 import type { SessionFacts } from '../../machines/access';
 import { Footer } from '../components/layout/footer';
@@ -44,6 +44,15 @@ function useFocusMainOnNavigation(main: RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
+/**
+ * Every full page load has the location key "default", so keyed by it alone
+ * a page opened from the address bar or a link elsewhere would land at the
+ * scroll position of whatever page the tab showed before. A loaded page is
+ * keyed by its path instead (a reload still returns to where the reader was);
+ * in-app navigations keep their own keys.
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
+
 /** The nav bar's view of the session. Facts that failed to load still leave a signed-in person who can sign out. */
 function navSessionOf(facts: SessionFacts): NavBarSession {
   if (facts.status === 'signedIn') return { status: 'signedIn', email: facts.email, isSystemAdmin: facts.isSystemAdmin };
@@ -69,7 +78,7 @@ export function AppLayout() {
         </Suspense>
       </Box>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </Flex>
   );
 }
