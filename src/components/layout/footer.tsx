@@ -3,7 +3,7 @@ import { useCallback, useRef, useState, type ComponentType, type MouseEvent } fr
 import { Link as RouterLink } from 'react-router-dom';
 
 import { withFullSystem } from '../../app/chakra-system';
-import type { ContactDialogProps } from '../contact/contact-dialog';
+import type { ContactDialogHostProps } from '../contact/contact-dialog-host';
 import { CONTACT_EMAIL } from '../contact-link';
 import { AccordMark } from '../icons';
 
@@ -25,14 +25,15 @@ const linkStyle = {
 } as const;
 
 // One import for prefetching and opening: the module is fetched once either way.
-let dialogModule: Promise<{ default: ComponentType<ContactDialogProps> }> | null = null;
+type Host = ComponentType<ContactDialogHostProps>;
+let hostModule: Promise<{ default: Host }> | null = null;
 function loadContactDialog() {
   // The dialog's styles are in the full Chakra system, not in the first load's.
-  dialogModule ??= withFullSystem(() => import('../contact/contact-dialog'))().catch((error: unknown) => {
-    dialogModule = null; // a later try may succeed (the connection came back)
+  hostModule ??= withFullSystem(() => import('../contact/contact-dialog-host'))().catch((error: unknown) => {
+    hostModule = null; // a later try may succeed (the connection came back)
     throw error;
   });
-  return dialogModule;
+  return hostModule;
 }
 
 /**
@@ -40,29 +41,21 @@ function loadContactDialog() {
  * contact form in a dialog instead. The dialog's code is fetched when the
  * person shows intent (pointer over or focus on the link) or at the latest on
  * the click, never in the first load. If it cannot be fetched, the link does
- * what it says and opens the mail program. Once opened, the dialog stays
- * mounted, so closing it keeps what was typed.
+ * what it says and opens the mail program.
  */
 function ContactUsLink() {
   const link = useRef<HTMLAnchorElement>(null);
-  const [ContactDialog, setContactDialog] = useState<ComponentType<ContactDialogProps> | null>(null);
-  const [open, setOpen] = useState(false);
-  // A new form after a message went out; until then the same one, half-typed or not.
-  const [formKey, setFormKey] = useState(0);
-  const sent = useRef(false);
+  const [DialogHost, setDialogHost] = useState<Host | null>(null);
+  const [request, setRequest] = useState(0);
 
   const openDialog = (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window, or a middle click: let the browser open the mailto as asked.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    if (sent.current) {
-      sent.current = false;
-      setFormKey((key) => key + 1);
-    }
     loadContactDialog().then(
       (module) => {
-        setContactDialog(() => module.default);
-        setOpen(true);
+        setDialogHost(() => module.default);
+        setRequest((count) => count + 1);
       },
       () => {
         window.location.href = `mailto:${CONTACT_EMAIL}`;
@@ -72,9 +65,6 @@ function ContactUsLink() {
   const prefetch = () => {
     loadContactDialog().catch(() => undefined);
   };
-  const onSent = useCallback(() => {
-    sent.current = true;
-  }, []);
   const returnFocusTo = useCallback(() => link.current, []);
 
   return (
@@ -91,9 +81,7 @@ function ContactUsLink() {
       >
         Contact Us
       </Link>
-      {ContactDialog ? (
-        <ContactDialog key={formKey} open={open} onOpenChange={setOpen} returnFocusTo={returnFocusTo} onSent={onSent} />
-      ) : null}
+      {DialogHost ? <DialogHost request={request} returnFocusTo={returnFocusTo} /> : null}
     </>
   );
 }

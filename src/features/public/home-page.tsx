@@ -1,9 +1,11 @@
-import { Box, Button, Container, Flex, Heading, Link, LinkBox, LinkOverlay, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Heading, Link, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { withFullSystem } from '../../app/chakra-system';
 import { ArrowRightIcon } from '../../components/icons';
 import { usePageDescription } from '../../components/page-meta';
-import { useRegistryFigures } from '../../data/registry/use-registry-figures';
+import { FIGURES } from './home-figure-labels';
 
 const STEPS = [
   {
@@ -43,13 +45,28 @@ const USE_CASES = [
   },
 ] as const;
 
-const FIGURES = [
-  { key: 'members', one: 'active member', many: 'active members' },
-  { key: 'sectors', one: 'sector', many: 'sectors' },
-  { key: 'countries', one: 'country', many: 'countries' },
-] as const;
+// The figures and their data layer load after the page, with the full Chakra
+// system (skeletons) and the query defaults: the home page must stay within
+// the first-load budget (docs/decisions/015-public-site-data-and-first-load.md).
+const LiveFigures = lazy(withFullSystem(() => import('./home-figures')));
 
-const numberFormat = new Intl.NumberFormat('en-GB');
+/** Until the figures' code is here: the same grid, without numbers, so nothing moves. */
+function FiguresPlaceholder() {
+  return (
+    <SimpleGrid as="dl" columns={3} gap={{ base: '4', md: '12' }} flex="1" aria-busy="true">
+      {FIGURES.map(({ key, many }) => (
+        <Flex key={key} direction="column-reverse">
+          <Text as="dt" color="fg.muted" textStyle={{ base: 'xs', sm: 'sm' }}>
+            {many}
+          </Text>
+          <Box as="dd" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold" color="fg.subtle" lineHeight="1.1">
+            …
+          </Box>
+        </Flex>
+      ))}
+    </SimpleGrid>
+  );
+}
 
 /**
  * Live figures from the public registry (registry_figures). Failing to load
@@ -57,12 +74,11 @@ const numberFormat = new Intl.NumberFormat('en-GB');
  * a retry.
  */
 function RegistryFigures() {
-  const { data, error, isLoading, mutate } = useRegistryFigures();
   return (
     <Box as="section" aria-labelledby="network-today" borderBottomWidth="1px" borderColor="border.muted">
       <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '10' }}>
         <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '5', md: '10' }} align={{ base: 'flex-start', md: 'center' }}>
-          <Stack gap="1" minW={{ md: '16rem' }}>
+          <Flex direction="column" gap="1" minW={{ md: '16rem' }}>
             <Heading as="h2" id="network-today" size="md">
               The network today
             </Heading>
@@ -73,34 +89,10 @@ function RegistryFigures() {
               </Link>
               .
             </Text>
-          </Stack>
-          {error && !data ? (
-            <Flex gap="3" align="center" wrap="wrap" role="alert">
-              <Text color="fg.muted">The live figures could not be loaded just now.</Text>
-              <Button size="sm" variant="outline" onClick={() => void mutate()}>
-                Try again
-              </Button>
-            </Flex>
-          ) : (
-            <SimpleGrid as="dl" columns={3} gap={{ base: '4', md: '12' }} flex="1" aria-busy={isLoading || !data}>
-              {FIGURES.map(({ key, one, many }) => (
-                <Stack key={key} gap="0" direction="column-reverse">
-                  <Text as="dt" color="fg.muted" textStyle={{ base: 'xs', sm: 'sm' }}>
-                    {data ? (data[key] === 1 ? one : many) : many}
-                  </Text>
-                  <Box as="dd" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold" color="brand.fg" lineHeight="1.1">
-                    {data ? (
-                      numberFormat.format(data[key])
-                    ) : (
-                      <Skeleton height="1em" width="2ch" display="inline-block">
-                        <span>…</span>
-                      </Skeleton>
-                    )}
-                  </Box>
-                </Stack>
-              ))}
-            </SimpleGrid>
-          )}
+          </Flex>
+          <Suspense fallback={<FiguresPlaceholder />}>
+            <LiveFigures />
+          </Suspense>
         </Flex>
       </Container>
     </Box>
@@ -128,7 +120,7 @@ export default function HomePage() {
     <>
       <Box as="section" aria-labelledby="home-title" bgGradient="to-b" gradientFrom="brand.50" gradientTo="bg">
         <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '14', md: '24' }}>
-          <Stack gap="6" maxW="3xl">
+          <Flex direction="column" gap="6" maxW="3xl">
             <Text color="brand.fg" fontWeight="semibold" textStyle="sm" letterSpacing="wide" textTransform="uppercase">
               The trust and acceptance network
             </Text>
@@ -147,7 +139,7 @@ export default function HomePage() {
               others, in person and online.
             </Text>
             <CallsToAction />
-          </Stack>
+          </Flex>
         </Container>
       </Box>
 
@@ -160,7 +152,7 @@ export default function HomePage() {
           </Heading>
           <SimpleGrid as="ol" listStyleType="none" columns={{ base: 1, md: 3 }} gap={{ base: '6', md: '8' }}>
             {STEPS.map((step, index) => (
-              <Stack as="li" key={step.title} gap="3">
+              <Flex direction="column" as="li" key={step.title} gap="3">
                 <Flex
                   aria-hidden="true"
                   boxSize="10"
@@ -177,7 +169,7 @@ export default function HomePage() {
                   {step.title}
                 </Heading>
                 <Text color="fg.muted">{step.text}</Text>
-              </Stack>
+              </Flex>
             ))}
           </SimpleGrid>
         </Container>
@@ -205,7 +197,7 @@ export default function HomePage() {
                 _hover={{ borderColor: 'brand.emphasized', shadow: 'sm' }}
                 _focusWithin={{ borderColor: 'brand.focusRing' }}
               >
-                <Stack gap="3" h="full">
+                <Flex direction="column" gap="3" h="full">
                   <Heading as="h3" size="md">
                     <LinkOverlay asChild>
                       <RouterLink to={useCase.to}>{useCase.title}</RouterLink>
@@ -217,7 +209,7 @@ export default function HomePage() {
                   <Flex align="center" gap="1" color="brand.fg" textStyle="sm" fontWeight="medium" aria-hidden="true">
                     Learn more <ArrowRightIcon boxSize="4" />
                   </Flex>
-                </Stack>
+                </Flex>
               </LinkBox>
             ))}
           </SimpleGrid>
@@ -236,14 +228,14 @@ export default function HomePage() {
             rounded="l3"
             p={{ base: '6', md: '10' }}
           >
-            <Stack gap="2" maxW="2xl">
+            <Flex direction="column" gap="2" maxW="2xl">
               <Heading as="h2" id="join" size={{ base: 'xl', md: '2xl' }}>
                 Bring your organisation into the network
               </Heading>
               <Text color="brand.100">
                 Apply online today. Already a member? Sign in to your dashboard.
               </Text>
-            </Stack>
+            </Flex>
             <Flex gap="3" wrap="wrap">
               <Button asChild size="lg" bg="white" color="brand.900" _hover={{ bg: 'brand.50' }}>
                 <RouterLink to="/onboarding">Join the Network</RouterLink>
