@@ -1,3 +1,4 @@
+import './keep-exit-code.ts';
 import type { TestProject } from 'vitest/node';
 import { startApp } from '../../supabase/local/app-server.ts';
 import { stackConfig } from '../../supabase/local/config.ts';

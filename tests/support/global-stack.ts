@@ -1,3 +1,4 @@
+import './keep-exit-code.ts';
 import type { TestProject } from 'vitest/node';
 import { startStack } from '../../supabase/local/stack.ts';
 
