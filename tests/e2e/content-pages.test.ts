@@ -90,7 +90,9 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     expect((await heading.textContent())?.trim()).toBe(h1);
     await expect.poll(() => page.title()).toBe(`${title} — Accord`);
     const description = await page.locator('meta[name="description"]').getAttribute('content');
-    expect(description).toBeTruthy();
+    // A real sentence about this page, short enough for a search result.
+    expect(description?.length ?? 0).toBeGreaterThanOrEqual(60);
+    expect(description?.length ?? 0).toBeLessThanOrEqual(160);
     expect(description).not.toMatch(new RegExp(`^${SITE_DESCRIPTION_START}`));
 
     // Landmarks come from the shell; the page's text is inside <main>.
