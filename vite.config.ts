@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -36,8 +39,32 @@ function chakraPureDefinitions(): Plugin {
   };
 }
 
+/**
+ * `vite preview` serves a prerendered page's file for its path (/about →
+ * about.html) and, for anything else, index.html — which is the prerendered
+ * home page, so /admin/dashboard would flash the home page before the app
+ * drew it. Everything without a file of its own gets the bare shell,
+ * 200.html, instead (scripts/prerender.ts), as production hosts are told to.
+ */
+function shellFallback(): Plugin {
+  return {
+    name: 'accord:shell-fallback',
+    configurePreviewServer(server) {
+      const root = resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req, _res, next) => {
+        const accept = req.headers.accept ?? '';
+        const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+        const isPage = req.method === 'GET' && accept.includes('text/html') && !/\.[a-z0-9]+$/i.test(path);
+        const hasFile = path === '/' || existsSync(join(root, `${path}.html`));
+        if (isPage && !hasFile && existsSync(join(root, '200.html'))) req.url = '/200.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), chakraPureDefinitions()],
+  plugins: [react(), chakraPureDefinitions(), shellFallback()],
   // strictPort: the local stack and the e2e tests point at APP_PORT, so silently
   // moving to the next free port would leave them talking to nothing.
   server: { port: appPort, strictPort: true },
@@ -64,7 +91,7 @@ export default defineConfig({
               // first load pays a request and a compression window for each
               // (npm run bench measures the sum).
               name: 'shared-ui',
-              test: /[\\/](?:@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](?:utils[\\/]|components[\\/](?:icon|link-box|spinner)[\\/])|src[\\/]components[\\/](?:page-meta|icons)\.tsx?$|src[\\/]data[\\/]config\.ts$)/,
+              test: /[\\/](?:@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](?:utils[\\/]|components[\\/](?:icon|link-box|spinner|button|flex|grid|center|link|visually-hidden)[\\/])|src[\\/]components[\\/](?:page-meta|icons)\.tsx?$|src[\\/]data[\\/](?:config|auth[\\/]storage-key)\.ts$)|vite[\\/]preload-helper/,
             },
             { name: 'supabase', test: /[\\/]node_modules[\\/](?:@supabase[\\/]|iceberg-js[\\/])/ },
           ],
@@ -79,7 +106,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'supabase/local/**/*.test.ts'],
+          include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'supabase/local/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {

@@ -1,6 +1,6 @@
 import type { SystemContext } from '@chakra-ui/react';
 
-import { leanSystem } from './theme';
+import { createLeanSystem } from './theme';
 
 /**
  * Which Chakra system the app renders with: the lean one at first, the full one
@@ -8,11 +8,14 @@ import { leanSystem } from './theme';
  * theme.ts). Loaders of lazy pages and components await `loadFullSystem()` next
  * to their own code, so nothing ever renders without its styles.
  */
-let current: SystemContext = leanSystem;
+let lean: SystemContext | null = null;
+let current: SystemContext | null = null;
+let full: SystemContext | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 export function currentSystem(): SystemContext {
+  current ??= lean ??= createLeanSystem();
   return current;
 }
 
@@ -25,6 +28,7 @@ export function onSystemChange(listener: () => void): () => void {
 
 export function loadFullSystem(): Promise<void> {
   loading ??= import('./theme-full').then(({ system }) => {
+    full = system;
     current = system;
     for (const listener of listeners) listener();
   });
@@ -37,4 +41,13 @@ export function withFullSystem<Module>(load: () => Promise<Module>): () => Promi
     const [module] = await Promise.all([load(), loadFullSystem()]);
     return module;
   };
+}
+
+/**
+ * For the prerenderer (prerender.tsx), which renders many pages in one
+ * process: each page with the system the browser will hydrate it with.
+ */
+export async function selectSystemForPrerender(wantFull: boolean): Promise<void> {
+  if (wantFull) await loadFullSystem();
+  current = wantFull && full ? full : (lean ??= createLeanSystem());
 }

@@ -1,30 +1,66 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 
 import { ConfigErrorScreen } from '../components/config-error-screen';
 import { configError } from '../data/config';
 import { Providers, ThemeProvider } from './providers';
-import { createAppRouter } from './router';
-import { preloadSessionRuntime } from './session-context';
+import { createAppRouter, loadRoutesFor } from './router';
+import { hasStoredSession, preloadSessionRuntime } from './session-context';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element to render Accord into.');
 
-// Created before rendering so the session, which sits above the router, can navigate with it.
-const router = configError ? null : createAppRouter();
-if (router) void preloadSessionRuntime();
+/**
+ * A prerendered page (scripts/prerender.ts) is what an anonymous visitor sees
+ * at that exact address. React adopts that markup only if its first render
+ * would draw the same: the same path with no query (filters, an opened
+ * update), nobody signed in in this browser (the nav bar would differ) and a
+ * working configuration. Otherwise it draws the page afresh over it.
+ */
+const adoptMarkup =
+  !configError &&
+  container.dataset.prerendered === window.location.pathname &&
+  window.location.search === '' &&
+  !hasStoredSession();
 
-createRoot(container).render(
-  <StrictMode>
-    {configError || !router ? (
-      <ThemeProvider>
-        <ConfigErrorScreen message={configError ?? 'Accord is not configured.'} />
-      </ThemeProvider>
-    ) : (
-      <Providers navigate={(to) => void router.navigate(to)}>
-        <RouterProvider router={router} />
-      </Providers>
-    )}
-  </StrictMode>,
-);
+/**
+ * Not top-level await: the pages' chunks import modules of this entry chunk,
+ * and a bundler must pull those out into chunks of their own (a request each
+ * in every first load) when the entry awaits them.
+ */
+async function start(root: HTMLElement) {
+  // The page's own code before the router exists, so that its first render is
+  // the page rather than the router's loading fallback, which is not the markup.
+  if (adoptMarkup) await loadRoutesFor(window.location.pathname);
+
+  // Created before rendering so the session, which sits above the router, can navigate with it.
+  const router = configError ? null : createAppRouter();
+  if (router) void preloadSessionRuntime();
+
+  const app = (
+    <StrictMode>
+      {configError || !router ? (
+        <ThemeProvider>
+          <ConfigErrorScreen message={configError ?? 'Accord is not configured.'} />
+        </ThemeProvider>
+      ) : (
+        <Providers navigate={(to) => void router.navigate(to)}>
+          <RouterProvider router={router} />
+        </Providers>
+      )}
+    </StrictMode>
+  );
+
+  if (adoptMarkup) {
+    // In a transition React hydrates in slices, so a visitor's first click or
+    // scroll is never held up behind the whole page.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
+    createRoot(root).render(app);
+  }
+}
+
+void start(container);

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 
 import { NotFoundPage } from '../components/layout/not-found-page';
 import { RouteErrorPage } from '../components/layout/route-error-page';
@@ -65,4 +65,20 @@ export const appRoutes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);
+}
+
+/**
+ * Resolves the lazy routes matching `pathname` in place, as the router would
+ * on its first navigation. Hydrating a prerendered page needs them before the
+ * router exists: a router created with unresolved matches renders its loading
+ * fallback first, which is not the markup on the page.
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
 }

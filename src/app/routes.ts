@@ -32,6 +32,12 @@ export interface AppRoute {
    * heavier parts load lazily and bring their own (see router.tsx).
    */
   lean?: true;
+  /**
+   * Built into its own HTML file at build time (scripts/prerender.ts), as an
+   * anonymous visitor sees it, so it is readable before any JavaScript runs;
+   * the browser then hydrates it. Only parameterless public pages qualify.
+   */
+  prerender?: true;
 }
 
 /** THE route table: every route of spec §2, each exactly once. */
@@ -39,54 +45,54 @@ export const routes: readonly AppRoute[] = [
   // Public site
   {
     path: '/',
-    kind: 'public',
+    kind: 'public', prerender: true,
     title: 'Home',
     page: () => import('../features/public/home-page'),
     nav: { label: 'Home', order: 1 },
     lean: true,
   },
-  { path: '/about', kind: 'public', title: 'About', page: () => import('../features/public/about-page'), nav: { label: 'About', order: 2 } },
+  { path: '/about', kind: 'public', prerender: true, title: 'About', page: () => import('../features/public/about-page'), nav: { label: 'About', order: 2 } },
   {
     path: '/framework',
-    kind: 'public',
+    kind: 'public', prerender: true,
     title: 'Trust Framework',
     page: () => import('../features/public/framework-page'),
     nav: { label: 'Trust Framework', order: 3 },
   },
-  { path: '/use-cases/education', kind: 'public', title: 'Education', page: () => import('../features/public/use-case-education-page') },
-  { path: '/use-cases/healthcare', kind: 'public', title: 'Healthcare', page: () => import('../features/public/use-case-healthcare-page') },
+  { path: '/use-cases/education', kind: 'public', prerender: true, title: 'Education', page: () => import('../features/public/use-case-education-page') },
+  { path: '/use-cases/healthcare', kind: 'public', prerender: true, title: 'Healthcare', page: () => import('../features/public/use-case-healthcare-page') },
   {
     path: '/use-cases/online-registration',
-    kind: 'public',
+    kind: 'public', prerender: true,
     title: 'Online registration',
     page: () => import('../features/public/use-case-online-registration-page'),
   },
   {
     path: '/use-cases/cross-border-verification',
-    kind: 'public',
+    kind: 'public', prerender: true,
     title: 'Cross-border verification',
     page: () => import('../features/public/use-case-cross-border-page'),
   },
-  { path: '/pricing', kind: 'public', title: 'Pricing', page: () => import('../features/public/pricing-page'), nav: { label: 'Pricing', order: 4 } },
-  { path: '/news', kind: 'public', title: 'Updates', page: () => import('../features/public/news-page'), nav: { label: 'Updates', order: 5 } },
-  { path: '/api-guide', kind: 'public', title: 'API guide', page: () => import('../features/public/api-guide-page') },
+  { path: '/pricing', kind: 'public', prerender: true, title: 'Pricing', page: () => import('../features/public/pricing-page'), nav: { label: 'Pricing', order: 4 } },
+  { path: '/news', kind: 'public', prerender: true, title: 'Updates', page: () => import('../features/public/news-page'), nav: { label: 'Updates', order: 5 } },
+  { path: '/api-guide', kind: 'public', prerender: true, title: 'API guide', page: () => import('../features/public/api-guide-page') },
   {
     path: '/ecosystem',
-    kind: 'public',
+    kind: 'public', prerender: true,
     title: 'Ecosystem solutions',
     page: () => import('../features/public/ecosystem-page'),
     nav: { label: 'Ecosystem', order: 7 },
   },
   { path: '/ecosystem/:solutionId', kind: 'public', title: 'Solution', page: () => import('../features/public/solution-page') },
-  { path: '/trust-registry', kind: 'public', title: 'Trust registry', page: () => import('../features/registry/trust-registry-page') },
+  { path: '/trust-registry', kind: 'public', prerender: true, title: 'Trust registry', page: () => import('../features/registry/trust-registry-page') },
   {
     path: '/trust-registry/:id',
     kind: 'public',
     title: 'Organisation profile',
     page: () => import('../features/registry/registry-profile-page'),
   },
-  { path: '/privacy', kind: 'public', title: 'Privacy policy', page: () => import('../features/public/privacy-page') },
-  { path: '/terms', kind: 'public', title: 'Terms of service', page: () => import('../features/public/terms-page') },
+  { path: '/privacy', kind: 'public', prerender: true, title: 'Privacy policy', page: () => import('../features/public/privacy-page') },
+  { path: '/terms', kind: 'public', prerender: true, title: 'Terms of service', page: () => import('../features/public/terms-page') },
 
   // Sign-in, onboarding and invitations
   { path: '/login', kind: 'public', title: 'Member login', page: () => import('../features/auth/member-login-page') },
@@ -115,12 +121,12 @@ export const routes: readonly AppRoute[] = [
   // Investors
   {
     path: '/investors',
-    kind: 'public',
+    kind: 'public', prerender: true,
     title: 'Investors',
     page: () => import('../features/investor/investors-page'),
     nav: { label: 'Investors', order: 6 },
   },
-  { path: '/investors/access', kind: 'public', title: 'Investor access', page: () => import('../features/investor/investor-access-page') },
+  { path: '/investors/access', kind: 'public', prerender: true, title: 'Investor access', page: () => import('../features/investor/investor-access-page') },
   {
     path: '/investor/dashboard',
     kind: 'investor:lite',

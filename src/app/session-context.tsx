@@ -69,7 +69,8 @@ function storageKey(): string | null {
   return supabaseUrl ? authStorageKey(supabaseUrl) : null;
 }
 
-function hasStoredSession(): boolean {
+/** Whether supabase-js has a session stored in this browser (someone may be signed in). */
+export function hasStoredSession(): boolean {
   const key = storageKey();
   try {
     return key !== null && window.localStorage.getItem(key) !== null;

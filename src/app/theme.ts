@@ -105,4 +105,10 @@ export const accordConfig = defineConfig({
   },
 });
 
-export const leanSystem = createSystem(defaultBaseConfig, accordConfig);
+/**
+ * Built on first use rather than on import: a page that needs the full system
+ * (every page but the home page) then never pays for building this one too.
+ */
+export function createLeanSystem() {
+  return createSystem(defaultBaseConfig, accordConfig);
+}

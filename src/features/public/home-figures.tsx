@@ -1,4 +1,4 @@
-import { Box, Button, Flex, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 
 import { QueryDefaults } from '../../app/query-defaults';
 import { useRegistryFigures } from '../../data/registry/use-registry-figures';
@@ -22,14 +22,14 @@ function Figures() {
             <Text as="dt" color="fg.muted" textStyle={{ base: 'xs', sm: 'sm' }}>
               {data ? (data[key] === 1 ? one : many) : many}
             </Text>
-            <Box as="dd" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold" color="brand.fg" lineHeight="1.1">
-              {data ? (
-                numberFormat.format(data[key])
-              ) : (
-                <Skeleton height="1em" width="2ch" display="inline-block">
-                  <span>…</span>
-                </Skeleton>
-              )}
+            <Box
+              as="dd"
+              fontSize={{ base: '3xl', md: '4xl' }}
+              fontWeight="bold"
+              color={data ? 'brand.fg' : 'fg.subtle'}
+              lineHeight="1.1"
+            >
+              {data ? numberFormat.format(data[key]) : '…'}
             </Box>
           </Flex>
         ))}

@@ -2,7 +2,6 @@ import { Box, Button, Container, Flex, Heading, Link, LinkBox, LinkOverlay, Simp
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { withFullSystem } from '../../app/chakra-system';
 import { ArrowRightIcon } from '../../components/icons';
 import { usePageDescription } from '../../components/page-meta';
 import { FIGURES } from './home-figure-labels';
@@ -45,10 +44,11 @@ const USE_CASES = [
   },
 ] as const;
 
-// The figures and their data layer load after the page, with the full Chakra
-// system (skeletons) and the query defaults: the home page must stay within
-// the first-load budget (docs/decisions/015-public-site-data-and-first-load.md).
-const LiveFigures = lazy(withFullSystem(() => import('./home-figures')));
+// The figures and their data layer (SWR, the query defaults) load after the
+// page: the home page must stay within the first-load budget. They draw with
+// the lean system only, so loading them never swaps in the full one and
+// restyles the whole page (docs/decisions/015-public-site-data-and-first-load.md).
+const LiveFigures = lazy(() => import('./home-figures'));
 
 /** Until the figures' code is here: the same grid, without numbers, so nothing moves. */
 function FiguresPlaceholder() {

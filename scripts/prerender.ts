@@ -1,0 +1,68 @@
+/**
+ * Step two of `npm run build`: writes each public page the route table marks
+ * `prerender: true` as its own HTML file in the build, so a visitor sees the
+ * page before any JavaScript has run (docs/decisions/019-prerendered-public-pages.md).
+ *
+ *   dist/index.html                  the home page
+ *   dist/about.html, dist/use-cases/education.html, …   the other pages
+ *   dist/200.html                    the bare shell, for every other route
+ *
+ * Usage: tsx scripts/prerender.ts [--outDir dist]
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { createServer } from 'vite';
+
+import { htmlFileFor, injectPrerendered, type PageHtml } from './prerender-html.ts';
+
+/** What src/app/prerender.tsx exports (it is browser code, loaded through Vite rather than imported). */
+interface PrerenderEntry {
+  prerenderedPaths: readonly string[];
+  prerenderPage(path: string): Promise<PageHtml>;
+}
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function readOutDir(argv: string[]): string {
+  const index = argv.indexOf('--outDir');
+  return resolve(root, index >= 0 && argv[index + 1] ? argv[index + 1] : 'dist');
+}
+
+export async function prerender(outDir: string): Promise<string[]> {
+  const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+  // Run again on the same build: the bare shell is in 200.html by then.
+  const shell = index.includes('data-prerendered=') ? readFileSync(join(outDir, '200.html'), 'utf8') : index;
+  // Hosts serve this for any path without a file of its own (vite preview: vite.config.ts).
+  writeFileSync(join(outDir, '200.html'), shell);
+
+  const vite = await createServer({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  const written: string[] = [];
+  try {
+    const entry = (await vite.ssrLoadModule('/src/app/prerender.tsx')) as PrerenderEntry;
+    for (const path of entry.prerenderedPaths) {
+      const page = await entry.prerenderPage(path);
+      const file = join(outDir, htmlFileFor(path));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, injectPrerendered(shell, page));
+      written.push(file);
+    }
+  } finally {
+    await vite.close();
+  }
+  return written;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = readOutDir(process.argv.slice(2));
+  const started = performance.now();
+  const written = await prerender(outDir);
+  console.log(`Prerendered ${written.length} public pages into ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+}
