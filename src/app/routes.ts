@@ -45,7 +45,8 @@ export const routes: readonly AppRoute[] = [
   // Public site
   {
     path: '/',
-    kind: 'public', prerender: true,
+    kind: 'public',
+    prerender: true,
     title: 'Home',
     page: () => import('../features/public/home-page'),
     nav: { label: 'Home', order: 1 },
@@ -54,7 +55,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/about', kind: 'public', prerender: true, title: 'About', page: () => import('../features/public/about-page'), nav: { label: 'About', order: 2 } },
   {
     path: '/framework',
-    kind: 'public', prerender: true,
+    kind: 'public',
+    prerender: true,
     title: 'Trust Framework',
     page: () => import('../features/public/framework-page'),
     nav: { label: 'Trust Framework', order: 3 },
@@ -63,13 +65,15 @@ export const routes: readonly AppRoute[] = [
   { path: '/use-cases/healthcare', kind: 'public', prerender: true, title: 'Healthcare', page: () => import('../features/public/use-case-healthcare-page') },
   {
     path: '/use-cases/online-registration',
-    kind: 'public', prerender: true,
+    kind: 'public',
+    prerender: true,
     title: 'Online registration',
     page: () => import('../features/public/use-case-online-registration-page'),
   },
   {
     path: '/use-cases/cross-border-verification',
-    kind: 'public', prerender: true,
+    kind: 'public',
+    prerender: true,
     title: 'Cross-border verification',
     page: () => import('../features/public/use-case-cross-border-page'),
   },
@@ -78,7 +82,8 @@ export const routes: readonly AppRoute[] = [
   { path: '/api-guide', kind: 'public', prerender: true, title: 'API guide', page: () => import('../features/public/api-guide-page') },
   {
     path: '/ecosystem',
-    kind: 'public', prerender: true,
+    kind: 'public',
+    prerender: true,
     title: 'Ecosystem solutions',
     page: () => import('../features/public/ecosystem-page'),
     nav: { label: 'Ecosystem', order: 7 },
@@ -121,7 +126,8 @@ export const routes: readonly AppRoute[] = [
   // Investors
   {
     path: '/investors',
-    kind: 'public', prerender: true,
+    kind: 'public',
+    prerender: true,
     title: 'Investors',
     page: () => import('../features/investor/investors-page'),
     nav: { label: 'Investors', order: 6 },

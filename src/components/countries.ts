@@ -5,8 +5,9 @@
  * "Falkland Islands (Islas Malvinas)"), and a prerendered page must draw the
  * same names in the browser as at build time (docs/decisions/019-prerendered-public-pages.md).
  * The database only checks the shape (two capital letters); the list is the app's.
+ *
+ * Sorted by name once, here, so every browser lists them in the same order.
  */
-/** By name, sorted once here so every browser lists them in the same order. */
 const NAMES: Readonly<Record<string, string>> = {
   AF: 'Afghanistan',
   AX: 'Åland Islands',
