@@ -1,6 +1,8 @@
 import { Box, chakra, Heading, Table, Text, type SystemStyleObject } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
+import { formatLongDate } from './formats';
+
 /**
  * How far below the top of the window an anchored heading lands: the sticky nav
  * bar is one row below md, two rows from md and one row again from xl, and a
@@ -113,13 +115,11 @@ export function TableOfContents({ entries }: { entries: readonly ContentsEntry[]
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** "Last updated 22 November 2026", machine-readable through <time>. */
 export function LastUpdated({ date }: { date: string }) {
   return (
     <Text textStyle="sm" color="fg.muted">
-      Last updated <time dateTime={date}>{dateFormat.format(new Date(`${date}T00:00:00Z`))}</time>
+      Last updated <time dateTime={date}>{formatLongDate(new Date(`${date}T00:00:00Z`))}</time>
     </Text>
   );
 }

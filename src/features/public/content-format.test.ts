@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatArticleDate, formatCount, formatEuro, initialsOf, isSolutionCategory } from './content-format';
+import { formatArticleDate, initialsOf, isSolutionCategory } from './content-format';
 
 describe('content formats', () => {
-  it('writes euros without cents for whole amounts and with cents otherwise', () => {
-    expect(formatEuro(2400)).toBe('€2,400');
-    expect(formatEuro(290)).toBe('€290');
-    expect(formatEuro(0.45)).toBe('€0.45');
-    expect(formatEuro(0.6)).toBe('€0.60');
-  });
-
-  it('writes counts and dates as British English readers expect', () => {
-    expect(formatCount(10000)).toBe('10,000');
+  it("writes an update's date as British English readers expect", () => {
     expect(formatArticleDate('2026-11-03T09:00:00+00:00')).toBe('3 November 2026');
     expect(formatArticleDate('not a date')).toBe('');
   });

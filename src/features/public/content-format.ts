@@ -1,24 +1,9 @@
+import { formatLongDate } from '../../components/formats';
 import type { SolutionCategory, UpdateCategory } from '../../data/content/types';
-
-const articleDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-const wholeEuros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-const euroCents = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
-const count = new Intl.NumberFormat('en-GB');
 
 /** "3 November 2026". */
 export function formatArticleDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : articleDate.format(date);
-}
-
-/** "€2,400" for whole amounts, "€0.45" otherwise. */
-export function formatEuro(amount: number): string {
-  return Number.isInteger(amount) ? wholeEuros.format(amount) : euroCents.format(amount);
-}
-
-/** "10,000". */
-export function formatCount(value: number): string {
-  return count.format(value);
+  return formatLongDate(new Date(iso));
 }
 
 export const UPDATE_CATEGORY_LABELS: Record<UpdateCategory, string> = {

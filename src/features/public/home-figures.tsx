@@ -1,10 +1,9 @@
 import { Box, Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 
 import { QueryDefaults } from '../../app/query-defaults';
+import { formatCount } from '../../components/formats';
 import { useRegistryFigures } from '../../data/registry/use-registry-figures';
 import { FIGURES } from './home-figure-labels';
-
-const numberFormat = new Intl.NumberFormat('en-GB');
 
 function Figures() {
   const { data, error, isLoading, mutate } = useRegistryFigures();
@@ -29,7 +28,7 @@ function Figures() {
               color={data ? 'brand.fg' : 'fg.subtle'}
               lineHeight="1.1"
             >
-              {data ? numberFormat.format(data[key]) : '…'}
+              {data ? formatCount(data[key]) : '…'}
             </Box>
           </Flex>
         ))}

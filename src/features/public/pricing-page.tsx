@@ -2,12 +2,12 @@ import { Badge, Box, Button, Card, Container, Flex, Heading, SimpleGrid, Stack, 
 import { Link as RouterLink } from 'react-router-dom';
 
 import { CONTACT_EMAIL, ContactLink } from '../../components/contact-link';
+import { formatCount, formatEuro } from '../../components/formats';
 import { usePageDescription } from '../../components/page-meta';
 import { EmptyState, ErrorState } from '../../components/query-states';
 import type { PricingPlan } from '../../data/content/types';
 import { usePricingPlans } from '../../data/content/use-pricing-plans';
 import { CheckIcon } from './content-icons';
-import { formatCount, formatEuro } from './content-format';
 import { CardSkeletons } from './content-skeletons';
 
 const ENTERPRISE_MAIL = `mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Accord membership: a plan for our organisation')}`;

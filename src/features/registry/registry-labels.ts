@@ -1,4 +1,5 @@
 import { SECTORS } from '../../../machines/onboarding-form';
+import { formatLongDate } from '../../components/formats';
 import type { OrganizationSector, RegistryStatus, RegistryStatusChange } from '../../data/registry/types';
 
 export const STATUS_LABELS: Record<RegistryStatus, string> = {
@@ -20,13 +21,10 @@ export function sectorLabel(sector: OrganizationSector | null): string | null {
   return sector ? (sectorLabels.get(sector) ?? sector) : null;
 }
 
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** "3 June 2026". Registry dates are UTC days, as registry_status_on counts them. */
 export function formatRegistryDate(iso: string | null): string {
   if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : day.format(date);
+  return formatLongDate(new Date(iso)) || '—';
 }
 
 /** "Active since 3 June 2026", "Revoked on 2 November 2026". */

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+
+import { formatCount, formatEuro, formatLongDate } from './formats';
+
+// The formats must read exactly as the Intl formatters they replace (Node has full ICU).
+const intlCount = new Intl.NumberFormat('en-GB');
+const intlWholeEuros = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+const intlEuroCents = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+const intlLongDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+describe('formatCount', () => {
+  it('groups thousands as en-GB does', () => {
+    expect(formatCount(10000)).toBe('10,000');
+    expect(formatCount(0)).toBe('0');
+    for (const value of [1, 12, 999, 1000, 12345, 999999, 1000000, 123456789, -4200, 2.5, 1234.5678]) {
+      expect(formatCount(value)).toBe(intlCount.format(value));
+    }
+  });
+});
+
+describe('formatEuro', () => {
+  it('writes whole amounts without cents and others with two decimals, as en-IE does', () => {
+    expect(formatEuro(2400)).toBe('€2,400');
+    expect(formatEuro(0.45)).toBe('€0.45');
+    expect(formatEuro(0.6)).toBe('€0.60');
+    for (const value of [0, 5, 290, 1200, 2400, 15000, 1250000]) expect(formatEuro(value)).toBe(intlWholeEuros.format(value));
+    for (const value of [0.05, 0.1, 0.45, 0.6, 1.25, 1234.5, 0.999]) expect(formatEuro(value)).toBe(intlEuroCents.format(value));
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes the UTC day with the month in full', () => {
+    expect(formatLongDate(new Date('2026-11-03T09:00:00Z'))).toBe('3 November 2026');
+    // Late in the evening west of Greenwich is already the next day in UTC.
+    expect(formatLongDate(new Date('2026-06-02T23:30:00-05:00'))).toBe('3 June 2026');
+    for (let month = 0; month < 12; month += 1) {
+      const date = new Date(Date.UTC(2025, month, 28 + (month % 3)));
+      expect(formatLongDate(date)).toBe(intlLongDate.format(date));
+    }
+  });
+
+  it('writes nothing for an invalid date', () => {
+    expect(formatLongDate(new Date('not a date'))).toBe('');
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Number and date formats of the public pages, written out rather than built
+ * with `Intl`: the first `Intl` formatter a page creates costs Chromium ~20 ms
+ * (loading ICU's locale data), 80 ms on Lighthouse's throttled phone, which
+ * the home page, pricing and the registry would each pay during hydration for
+ * a handful of figures. The output is the en-GB / en-IE `Intl` output
+ * (formats.test.ts checks them against it), and the same in every browser
+ * and in the prerenderer.
+ */
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** "10,000"; fractions rounded to at most three decimals, as `Intl.NumberFormat('en-GB')` does. */
+export function formatCount(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const sign = value < 0 ? '-' : '';
+  const [whole, fraction] = String(Math.round(Math.abs(value) * 1000) / 1000).split('.');
+  return `${sign}${groupThousands(whole!)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** "€2,400" for whole amounts, "€0.45" otherwise. */
+export function formatEuro(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const cents = Math.round(Math.abs(amount) * 100);
+  const whole = groupThousands(String(Math.floor(cents / 100)));
+  return Number.isInteger(amount) ? `${sign}€${whole}` : `${sign}€${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** "3 November 2026": the date as it is in UTC, so every visitor reads the same day. */
+export function formatLongDate(date: Date): string {
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
