@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { hoistEmotionStyles, htmlFileFor, injectPrerendered } from './prerender-html';
+import { hoistEmotionStyles, htmlFileFor, injectPrerendered, loadScriptsAfterPaint } from './prerender-html';
 
 const shell = `<!doctype html>
 <html lang="en">
@@ -10,6 +10,9 @@ const shell = `<!doctype html>
       content="The site's description."
     />
     <title>Accord — the trust and acceptance network</title>
+    <script type="module" crossorigin src="/assets/index-a1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-b2.js">
+    <link rel="modulepreload" crossorigin href="/assets/router-c3.js">
   </head>
   <body>
     <div id="root"></div>
@@ -31,21 +34,67 @@ describe('htmlFileFor', () => {
 });
 
 describe('hoistEmotionStyles', () => {
-  it('gathers component styles into one tag listing every id, keeps global styles one tag each, and strips them from the markup', () => {
+  it('gathers global styles into one tag and component styles into another listing every id, in attributes Emotion leaves alone', () => {
     const markup =
+      '<style data-emotion="css-global l1">@layer reset, base;</style>' +
       '<style data-emotion="css-global abc">:root{--x:1}</style>' +
       '<style data-emotion="css a1">.css-a1{color:red}</style><p class="css-a1">One</p>' +
       '<style data-emotion="css b2 c3">.css-b2{margin:0}.css-c3{padding:0}</style><p class="css-b2 css-c3">Two</p>';
     const { markup: rest, head } = hoistEmotionStyles(markup);
     expect(rest).toBe('<p class="css-a1">One</p><p class="css-b2 css-c3">Two</p>');
     expect(head).toBe(
-      '<style data-emotion="css-global abc">:root{--x:1}</style>' +
-        '<style data-emotion="css a1 b2 c3">.css-a1{color:red}.css-b2{margin:0}.css-c3{padding:0}</style>',
+      '<style data-prerendered-styles="global">@layer reset, base;:root{--x:1}</style>' +
+        '<style data-prerendered-styles="css a1 b2 c3">.css-a1{color:red}.css-b2{margin:0}.css-c3{padding:0}</style>',
     );
+    expect(head).not.toContain('data-emotion');
   });
 
   it('leaves markup without styles alone', () => {
     expect(hoistEmotionStyles('<main>Hi</main>')).toEqual({ markup: '<main>Hi</main>', head: '' });
+  });
+});
+
+describe('loadScriptsAfterPaint', () => {
+  it('takes the entry script and its preloads out of <head> and has an inline loader at the end of <body> add them', () => {
+    const html = loadScriptsAfterPaint(shell);
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    const loader = html.match(/<script>([\s\S]*)<\/script><\/body>/)?.[1];
+    expect(loader).toBeDefined();
+    expect(loader).toContain('["/assets/react-b2.js","/assets/router-c3.js"]');
+    expect(loader).toContain('script.src="/assets/index-a1.js"');
+  });
+
+  it('has the loader add the preloads and then the entry once, after the first frame', () => {
+    const added: { tag: string; rel?: string; type?: string; href?: string; src?: string }[] = [];
+    const frames: (() => void)[] = [];
+    const timers: (() => void)[] = [];
+    const document = {
+      createElement: (tag: string) => ({ tag }),
+      head: { appendChild: (element: (typeof added)[number]) => added.push(element) },
+    };
+    const loader = loadScriptsAfterPaint(shell).match(/<script>([\s\S]*)<\/script><\/body>/)![1]!;
+    new Function('document', 'requestAnimationFrame', 'setTimeout', loader)(
+      document,
+      (callback: () => void) => frames.push(callback),
+      (callback: () => void) => timers.push(callback),
+    );
+    expect(added).toEqual([]);
+    // Nothing until the frame has been drawn: the frame schedules a task, which loads.
+    frames.forEach((frame) => frame());
+    expect(added).toEqual([]);
+    timers.forEach((timer) => timer());
+    expect(added).toEqual([
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/react-b2.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/router-c3.js' },
+      { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-a1.js' },
+    ]);
+    // The background-tab timeout, or the frame's, whichever comes second, adds nothing more.
+    timers.forEach((timer) => timer());
+    expect(added).toHaveLength(3);
+  });
+
+  it('fails loudly unless the built shell has exactly one entry script', () => {
+    expect(() => loadScriptsAfterPaint(shell.replace(/<script type="module"[^>]*><\/script>/, ''))).toThrow(/0 module scripts/);
   });
 });
 
@@ -60,7 +109,7 @@ describe('injectPrerendered', () => {
     expect(html).toContain('<title>Pricing — Accord</title>');
     expect(html).toContain('<meta name="description" content="Plans &amp; &quot;prices&quot; &lt;in euros&gt;" />');
     expect(html).not.toContain("The site's description.");
-    expect(html).toContain('<style data-emotion="css p1">.css-p1{}</style></head>');
+    expect(html).toContain('<style data-prerendered-styles="css p1">.css-p1{}</style></head>');
     expect(html).toContain('<div id="root" data-prerendered="/pricing"><h1 class="css-p1">Pricing</h1></div>');
   });
 

@@ -35,6 +35,33 @@ export function loadFullSystem(): Promise<void> {
   return loading;
 }
 
+let globalsInPage: SystemContext | null = null;
+const withoutGlobals = new WeakMap<SystemContext, SystemContext>();
+
+/**
+ * A prerendered page has the global styles of the system it was rendered
+ * with in <head> already (scripts/prerender-html.ts). Called when React adopts
+ * such a page: while that system is current, ChakraProvider is given it
+ * without its global styles, so hydration neither serialises them (~50 KB of
+ * CSS) nor touches their tag. A later system (the full one, swapped in on the
+ * home page) brings its globals as usual.
+ */
+export function adoptGlobalStylesInPage(): void {
+  globalsInPage = currentSystem();
+}
+
+/** What ChakraProvider should be given for `system`: see adoptGlobalStylesInPage. */
+export function forProvider(system: SystemContext): SystemContext {
+  if (system !== globalsInPage) return system;
+  let stripped = withoutGlobals.get(system);
+  if (!stripped) {
+    // ChakraProvider renders <Global styles={_global}> and <Global styles={layers.atRule}>; empty ones insert nothing.
+    stripped = { ...system, _global: [], layers: { ...system.layers, atRule: '' } };
+    withoutGlobals.set(system, stripped);
+  }
+  return stripped;
+}
+
 /** A lazy component's loader that also brings the full system: `lazy(withFullSystem(() => import('./x')))`. */
 export function withFullSystem<Module>(load: () => Promise<Module>): () => Promise<Module> {
   return async () => {

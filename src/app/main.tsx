@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router-dom';
 
 import { ConfigErrorScreen } from '../components/config-error-screen';
 import { configError } from '../data/config';
+import { adoptGlobalStylesInPage } from './chakra-system';
+import { hasPrerenderedGlobalStyles } from './emotion-cache';
 import { Providers, ThemeProvider } from './providers';
 import { createAppRouter, loadRoutesFor } from './router';
 import { hasStoredSession, preloadSessionRuntime } from './session-context';
@@ -32,7 +34,11 @@ const adoptMarkup =
 async function start(root: HTMLElement) {
   // The page's own code before the router exists, so that its first render is
   // the page rather than the router's loading fallback, which is not the markup.
-  if (adoptMarkup) await loadRoutesFor(window.location.pathname);
+  if (adoptMarkup) {
+    await loadRoutesFor(window.location.pathname);
+    // The system is now the one the page was prerendered with.
+    if (hasPrerenderedGlobalStyles()) adoptGlobalStylesInPage();
+  }
 
   // Created before rendering so the session, which sits above the router, can navigate with it.
   const router = configError ? null : createAppRouter();

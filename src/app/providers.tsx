@@ -1,14 +1,20 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
 import { useSyncExternalStore, type ReactNode } from 'react';
 
 import { ToasterHost } from '../components/toaster-host';
-import { currentSystem, onSystemChange } from './chakra-system';
+import { currentSystem, forProvider, onSystemChange } from './chakra-system';
+import { createBrowserEmotionCache } from './emotion-cache';
 import { SessionProvider } from './session-context';
+
+// None on the server (the prerenderer): there Emotion makes a fresh cache for each page.
+const emotionCache = typeof document === 'undefined' ? null : createBrowserEmotionCache();
 
 /** Styling only: enough for screens that must render without the backend. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const system = useSyncExternalStore(onSystemChange, currentSystem, currentSystem);
-  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+  const chakra = <ChakraProvider value={forProvider(system)}>{children}</ChakraProvider>;
+  return emotionCache ? <CacheProvider value={emotionCache}>{chakra}</CacheProvider> : chakra;
 }
 
 export interface ProvidersProps {
