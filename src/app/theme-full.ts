@@ -46,4 +46,7 @@ const moreRecipes = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, accordConfig, moreRecipes);
+/** Built when called rather than on import: chakra-system.ts builds it in a task of its own (see there). */
+export function createFullSystem() {
+  return createSystem(defaultBaseConfig, accordConfig, moreRecipes);
+}

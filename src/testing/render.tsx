@@ -4,7 +4,9 @@ import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 
-import { system } from '../app/theme-full';
+import { createFullSystem } from '../app/theme-full';
+
+const system = createFullSystem();
 
 export function TestProviders({ children }: { children: ReactNode }) {
   return (
