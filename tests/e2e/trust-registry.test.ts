@@ -115,6 +115,7 @@ describe('/trust-registry', () => {
 
   it('pages through the registry with links that keep the filters', async () => {
     await openRegistry();
+    await results().getByRole('heading', { level: 3 }).first().waitFor();
     const firstPage = await cardNames();
     const pages = page.getByRole('navigation', { name: 'Pages of results' });
     await expect(pages.getByRole('button', { name: 'Previous page' }).isDisabled()).resolves.toBe(true);

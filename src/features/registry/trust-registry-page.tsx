@@ -15,7 +15,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { SECTORS } from '../../../machines/onboarding-form';
@@ -156,7 +156,14 @@ function FilterSelect({
   );
 }
 
-function SearchForm({ filters, onChange }: { filters: RegistryFilters; onChange: (next: Partial<RegistryFilters>) => void }) {
+// Memoised: typing and answers arriving do not re-render its 250-odd country options.
+const SearchForm = memo(function SearchForm({
+  filters,
+  onChange,
+}: {
+  filters: RegistryFilters;
+  onChange: (next: Partial<RegistryFilters>) => void;
+}) {
   const inputId = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -225,7 +232,7 @@ function SearchForm({ filters, onChange }: { filters: RegistryFilters; onChange:
       </Stack>
     </chakra.form>
   );
-}
+});
 
 /** "3 organisations match “bank” in Education" — what the list is showing, in words. */
 function summaryOf(total: number, filters: RegistryFilters): string {
@@ -239,21 +246,50 @@ function summaryOf(total: number, filters: RegistryFilters): string {
   return `${plural(total, 'organisation matches', 'organisations match')} ${parts.join(' ')}`;
 }
 
-/**
- * /trust-registry: every organisation the network approved, with its status
- * now. Searched by name and filtered by sector, country and status on the
- * server (registry_search); the filters and the page live in the address.
- */
-export default function TrustRegistryPage() {
-  usePageDescription(
-    'Search the Accord trust registry: every organisation approved for identity and document verification, with its status (active, suspended or revoked), sector, country and membership date.',
+const ResultsList = memo(function ResultsList({
+  organizations,
+  filters,
+  pageCount,
+  stale,
+}: {
+  organizations: RegistryOrganization[];
+  filters: RegistryFilters;
+  pageCount: number;
+  stale: boolean;
+}) {
+  return (
+    <Stack gap="5">
+      <SimpleGrid
+        as="ul"
+        columns={{ base: 1, lg: 2 }}
+        gap="4"
+        listStyleType="none"
+        aria-label="Organisations"
+        aria-busy={stale}
+        opacity={stale ? 0.6 : 1}
+        transition="opacity 0.2s"
+      >
+        {organizations.map((organization) => (
+          <OrganisationCard key={organization.id} organization={organization} />
+        ))}
+      </SimpleGrid>
+      {pageCount > 1 ? <Pagination filters={filters} pageCount={pageCount} /> : null}
+    </Stack>
   );
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
-  const { data, error, isLoading, isValidating, mutate } = useRegistrySearch(toRegistryQuery(filters));
+});
+
+/**
+ * The results section, on its own so that an answer arriving re-renders only
+ * it. The answer is drawn through useDeferredValue: React renders the cards
+ * in slices between which the page still answers a click or a key, rather
+ * than in one block that holds a phone's main thread for ~150 ms.
+ */
+function RegistryResults({ filters }: { filters: RegistryFilters }) {
+  const { data: latest, error, isLoading, isValidating, mutate } = useRegistrySearch(toRegistryQuery(filters));
+  const data = useDeferredValue(latest);
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
-  const addressKey = params.toString();
+  const addressKey = paramsFromFilters(filters).toString();
 
   // After paging or filtering, take keyboard and screen-reader users to the results.
   useEffect(() => {
@@ -265,20 +301,15 @@ export default function TrustRegistryPage() {
     resultsRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [addressKey]);
 
-  // From the address bar as it is now, not as this render saw it: the router renders a
-  // navigation a moment after it updates the address, and two quick changes must both count.
-  const change = (next: Partial<RegistryFilters>) =>
-    setParams(paramsFromFilters({ ...filtersFromParams(new URLSearchParams(window.location.search)), ...next, page: next.page ?? 1 }));
-
   const total = data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = (filters.page - 1) * PAGE_SIZE + 1;
-  const stale = isValidating && data !== undefined;
+  const stale = (isValidating || latest !== data) && data !== undefined;
 
   let results;
   if (error && !data) {
     results = <ErrorState title="The registry could not be loaded" message={messageOf(error)} onRetry={() => void mutate()} />;
-  } else if (isLoading && !data) {
+  } else if ((isLoading || latest !== undefined) && !data) {
     results = <ListSkeleton />;
   } else if (data && data.organizations.length === 0 && total > 0) {
     results = (
@@ -307,26 +338,47 @@ export default function TrustRegistryPage() {
       </Stack>
     );
   } else if (data) {
-    results = (
-      <Stack gap="5">
-        <SimpleGrid
-          as="ul"
-          columns={{ base: 1, lg: 2 }}
-          gap="4"
-          listStyleType="none"
-          aria-label="Organisations"
-          aria-busy={stale}
-          opacity={stale ? 0.6 : 1}
-          transition="opacity 0.2s"
-        >
-          {data.organizations.map((organization) => (
-            <OrganisationCard key={organization.id} organization={organization} />
-          ))}
-        </SimpleGrid>
-        {pageCount > 1 ? <Pagination filters={filters} pageCount={pageCount} /> : null}
-      </Stack>
-    );
+    results = <ResultsList organizations={data.organizations} filters={filters} pageCount={pageCount} stale={stale} />;
   }
+
+  return (
+    <Stack as="section" aria-labelledby="registry-results" gap="4">
+      <Flex justify="space-between" align="baseline" gap="3" wrap="wrap">
+        <Heading as="h2" size="lg" id="registry-results" ref={resultsRef} tabIndex={-1} outline="none">
+          Results
+        </Heading>
+        <Text color="fg.muted" textStyle="sm" role="status" aria-live="polite">
+          {data && !error
+            ? `${summaryOf(total, filters)}${data.organizations.length > 0 ? ` · showing ${first}–${first + data.organizations.length - 1}` : ''}`
+            : ''}
+        </Text>
+      </Flex>
+      {error && data ? <ErrorState title="The registry could not be updated" message={messageOf(error)} onRetry={() => void mutate()} /> : null}
+      {results}
+    </Stack>
+  );
+}
+
+/**
+ * /trust-registry: every organisation the network approved, with its status
+ * now. Searched by name and filtered by sector, country and status on the
+ * server (registry_search); the filters and the page live in the address.
+ */
+export default function TrustRegistryPage() {
+  usePageDescription(
+    'Search the Accord trust registry: every organisation approved for identity and document verification, with its status (active, suspended or revoked), sector, country and membership date.',
+  );
+  const [params, setParams] = useSearchParams();
+  const addressKey = params.toString();
+  const filters = useMemo(() => filtersFromParams(new URLSearchParams(addressKey)), [addressKey]);
+
+  // From the address bar as it is now, not as this render saw it: the router renders a
+  // navigation a moment after it updates the address, and two quick changes must both count.
+  const change = useCallback(
+    (next: Partial<RegistryFilters>) =>
+      setParams(paramsFromFilters({ ...filtersFromParams(new URLSearchParams(window.location.search)), ...next, page: next.page ?? 1 })),
+    [setParams],
+  );
 
   return (
     <Container maxW="6xl" py={{ base: '8', md: '14' }} px={{ base: '4', md: '6' }}>
@@ -354,22 +406,7 @@ export default function TrustRegistryPage() {
 
         <SearchForm filters={filters} onChange={change} />
 
-        <Stack as="section" aria-labelledby="registry-results" gap="4">
-          <Flex justify="space-between" align="baseline" gap="3" wrap="wrap">
-            <Heading as="h2" size="lg" id="registry-results" ref={resultsRef} tabIndex={-1} outline="none">
-              Results
-            </Heading>
-            <Text color="fg.muted" textStyle="sm" role="status" aria-live="polite">
-              {data && !error
-                ? `${summaryOf(total, filters)}${data.organizations.length > 0 ? ` · showing ${first}–${first + data.organizations.length - 1}` : ''}`
-                : ''}
-            </Text>
-          </Flex>
-          {error && data ? (
-            <ErrorState title="The registry could not be updated" message={messageOf(error)} onRetry={() => void mutate()} />
-          ) : null}
-          {results}
-        </Stack>
+        <RegistryResults filters={filters} />
 
         <Box as="section" aria-labelledby="registry-statuses" borderTopWidth="1px" borderColor="border.muted" pt="6">
           <Heading as="h2" size="md" id="registry-statuses" mb="3">
