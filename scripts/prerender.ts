@@ -43,6 +43,13 @@ export async function prerender(outDir: string): Promise<string[]> {
     logLevel: 'warn',
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },
+    // Its own cache: this server runs with NODE_ENV=production, and sharing
+    // node_modules/.vite with a dev server (npm start, the browser tests)
+    // rewrote that server's pre-bundled React as the production build under
+    // it ("_jsxDEV is not a function"). It loads modules for the server only,
+    // so it has no browser dependencies to pre-bundle at all.
+    cacheDir: join(root, 'node_modules/.vite-prerender'),
+    optimizeDeps: { noDiscovery: true, include: [] },
   });
   const written: string[] = [];
   try {
