@@ -40,6 +40,37 @@ function chakraPureDefinitions(): Plugin {
 }
 
 /**
+ * Chakra's `createSystem` computes the system's global CSS (reset, global
+ * styles, and every token as a CSS variable) as soon as it is called: half
+ * the ~50 ms a system takes to build in Chromium, four times that on a slow
+ * phone, during the first load of every page. Only ChakraProvider reads it,
+ * and on a prerendered page it does not (the styles are in <head> already:
+ * src/app/chakra-system.ts). This computes it on first read instead. Chakra
+ * is pinned to an exact version; if its code no longer has the expected
+ * shape, the build fails here rather than silently losing the change
+ * (docs/decisions/020-hydration-work.md).
+ */
+export function chakraLazyGlobalCss(): Plugin {
+  const file = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+  const eager = '  const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];\n';
+  const property = '    _global,\n';
+  return {
+    name: 'accord:chakra-lazy-global-css',
+    apply: 'build',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      if (!code.includes(eager) || !code.includes(property)) {
+        throw new Error(`${id} no longer builds _global as accord:chakra-lazy-global-css expects (vite.config.ts).`);
+      }
+      const lazy = code
+        .replace(eager, '  let _global;\n')
+        .replace(property, '    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n');
+      return { code: lazy, map: null };
+    },
+  };
+}
+
+/**
  * `vite preview` serves a prerendered page's file for its path (/about →
  * about.html) and, for anything else, index.html — which is the prerendered
  * home page, so /admin/dashboard would flash the home page before the app
@@ -64,7 +95,7 @@ function shellFallback(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), chakraPureDefinitions(), shellFallback()],
+  plugins: [react(), chakraPureDefinitions(), chakraLazyGlobalCss(), shellFallback()],
   // strictPort: the local stack and the e2e tests point at APP_PORT, so silently
   // moving to the next free port would leave them talking to nothing.
   server: { port: appPort, strictPort: true },

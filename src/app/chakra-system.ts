@@ -60,7 +60,14 @@ export function forProvider(system: SystemContext): SystemContext {
   let stripped = withoutGlobals.get(system);
   if (!stripped) {
     // ChakraProvider renders <Global styles={_global}> and <Global styles={layers.atRule}>; empty ones insert nothing.
-    stripped = { ...system, _global: [], layers: { ...system.layers, atRule: '' } };
+    // Copied by descriptor, not spread: in the build _global is a getter that
+    // would compute the global CSS this is here to avoid (vite.config.ts).
+    const descriptors = Object.getOwnPropertyDescriptors(system);
+    stripped = Object.defineProperties({} as SystemContext, {
+      ...descriptors,
+      _global: { value: [], enumerable: true },
+      layers: { value: { ...system.layers, atRule: '' }, enumerable: true },
+    });
     withoutGlobals.set(system, stripped);
   }
   return stripped;
