@@ -129,13 +129,10 @@ const MARK_CALLBACK_SCRIPT = `
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
- * Each run is a fresh browser context (no stored session) landing on
- * /auth/callback#access_token=…&refresh_token=…, the shape of a sign-in link's
- * redirect. An init script notes, on the page's own clock (0 = navigation
- * start), when the app first rewrites the URL (the callback has started and
- * removed the tokens) and when the path leaves /auth/callback (the redirect).
+ * Runs `work` against the production build (with its prerendered pages)
+ * served by vite preview on the test app port, and a fresh, seeded test stack.
  */
-async function callbackTiming(): Promise<{ total: number[]; inApp: number[] }> {
+async function withServedBuild<T>(work: (config: StackConfig) => Promise<T>): Promise<T> {
   const config = stackConfig('test');
   const stack = await startStack(config, { fresh: true });
   const outDir = mkdtempSync(join(tmpdir(), 'accord-bench-app-'));
@@ -143,12 +140,33 @@ async function callbackTiming(): Promise<{ total: number[]; inApp: number[] }> {
     process.env.VITE_SUPABASE_URL = config.apiUrl;
     process.env.VITE_SUPABASE_ANON_KEY = config.keys.anonKey;
     await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    await prerender(outDir);
     const server = await preview({
       root: ROOT,
       logLevel: 'warn',
       build: { outDir },
       preview: { port: config.ports.app, strictPort: true, host: 'localhost' },
     });
+    try {
+      return await work(config);
+    } finally {
+      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+    await stack.stop();
+  }
+}
+
+/**
+ * Each run is a fresh browser context (no stored session) landing on
+ * /auth/callback#access_token=…&refresh_token=…, the shape of a sign-in link's
+ * redirect. An init script notes, on the page's own clock (0 = navigation
+ * start), when the app first rewrites the URL (the callback has started and
+ * removed the tokens) and when the path leaves /auth/callback (the redirect).
+ */
+function callbackTiming(): Promise<{ total: number[]; inApp: number[] }> {
+  return withServedBuild(async (config) => {
     const browser = await launchBrowser();
     try {
       const tokens = await memberSessionTokens(config);
@@ -170,12 +188,8 @@ async function callbackTiming(): Promise<{ total: number[]; inApp: number[] }> {
       return { total: total.sort((a, b) => a - b), inApp: inApp.sort((a, b) => a - b) };
     } finally {
       await browser.close();
-      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
     }
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-    await stack.stop();
-  }
+  });
 }
 
 interface LighthouseRun {
@@ -212,37 +226,17 @@ function runLighthouse(url: string): Promise<LighthouseRun> {
   });
 }
 
-/** The production build, prerendered, served by vite preview against a fresh seeded test stack. */
-async function lighthouseScores(runs: number): Promise<Map<string, LighthouseRun[]>> {
-  const config = stackConfig('test');
-  const stack = await startStack(config, { fresh: true });
-  const outDir = mkdtempSync(join(tmpdir(), 'accord-bench-lh-'));
-  try {
-    process.env.VITE_SUPABASE_URL = config.apiUrl;
-    process.env.VITE_SUPABASE_ANON_KEY = config.keys.anonKey;
-    await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
-    await prerender(outDir);
-    const server = await preview({
-      root: ROOT,
-      logLevel: 'warn',
-      build: { outDir },
-      preview: { port: config.ports.app, strictPort: true, host: 'localhost' },
-    });
-    try {
-      const results = new Map<string, LighthouseRun[]>();
-      for (const path of LIGHTHOUSE_PAGES) {
-        const pageRuns: LighthouseRun[] = [];
-        for (let run = 0; run < runs; run += 1) pageRuns.push(await runLighthouse(`${config.appUrl}${path}`));
-        results.set(path, pageRuns);
-      }
-      return results;
-    } finally {
-      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+/** Each public page LIGHTHOUSE_PAGES names, `runs` times. */
+function lighthouseScores(runs: number): Promise<Map<string, LighthouseRun[]>> {
+  return withServedBuild(async (config) => {
+    const results = new Map<string, LighthouseRun[]>();
+    for (const path of LIGHTHOUSE_PAGES) {
+      const pageRuns: LighthouseRun[] = [];
+      for (let run = 0; run < runs; run += 1) pageRuns.push(await runLighthouse(`${config.appUrl}${path}`));
+      results.set(path, pageRuns);
     }
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-    await stack.stop();
-  }
+    return results;
+  });
 }
 
 /** The run with the median performance score. */
