@@ -103,6 +103,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // scripts/prerender.ts reads it to have each prerendered page fetch its own chunks early.
+    manifest: true,
     // Every browser that runs es2022 supports <link rel="modulepreload">; the
     // polyfill would only add bytes to every visitor's first load.
     modulePreload: { polyfill: false },

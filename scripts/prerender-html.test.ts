@@ -93,6 +93,31 @@ describe('loadScriptsAfterPaint', () => {
     expect(added).toHaveLength(3);
   });
 
+  it("then asks for the page's own chunks, a few per task, leaving out what the entry already loads", () => {
+    const added: string[] = [];
+    const timers: (() => void)[] = [];
+    const document = {
+      createElement: () => ({}),
+      head: { appendChild: (element: { href?: string; src?: string }) => added.push(element.href ?? element.src ?? '') },
+    };
+    const chunks = Array.from({ length: 8 }, (_, index) => `/assets/page-${index}.js`);
+    const html = loadScriptsAfterPaint(shell, ['/assets/index-a1.js', '/assets/react-b2.js', ...chunks]);
+    const loader = html.match(/<script>([\s\S]*)<\/script><\/body>/)![1]!;
+    new Function('document', 'requestAnimationFrame', 'setTimeout', loader)(
+      document,
+      (callback: () => void) => callback(),
+      (callback: () => void) => timers.push(callback),
+    );
+    timers.shift()!(); // the frame's timeout: the entry and its preloads, then the page's chunks queued
+    expect(added).toEqual(['/assets/react-b2.js', '/assets/router-c3.js', '/assets/index-a1.js']);
+    timers.shift()!(); // the background-tab timeout does nothing now
+    timers.shift()!();
+    expect(added.slice(3)).toEqual(chunks.slice(0, 6));
+    timers.shift()!();
+    expect(added.slice(3)).toEqual(chunks);
+    expect(timers).toEqual([]);
+  });
+
   it('fails loudly unless the built shell has exactly one entry script', () => {
     expect(() => loadScriptsAfterPaint(shell.replace(/<script type="module"[^>]*><\/script>/, ''))).toThrow(/0 module scripts/);
   });

@@ -9,18 +9,18 @@
  *
  * Usage: tsx scripts/prerender.ts [--outDir dist]
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { createServer } from 'vite';
+import { createServer, type Manifest, type ViteDevServer } from 'vite';
 
 import { htmlFileFor, injectPrerendered, type PageHtml } from './prerender-html.ts';
 
 /** What src/app/prerender.tsx exports (it is browser code, loaded through Vite rather than imported). */
 interface PrerenderEntry {
   prerenderedPaths: readonly string[];
-  prerenderPage(path: string): Promise<PageHtml>;
+  prerenderPage(path: string): Promise<PageHtml & { modules: unknown[] }>;
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,7 +30,37 @@ function readOutDir(argv: string[]): string {
   return resolve(root, index >= 0 && argv[index + 1] ? argv[index + 1] : 'dist');
 }
 
+function readManifest(outDir: string): Manifest {
+  const file = join(outDir, '.vite/manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: build with build.manifest (vite.config.ts) before prerendering.`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+/**
+ * The built chunks a page loads beyond the first load: the chunks of the
+ * modules it imports (found by the namespace objects the prerenderer's Vite
+ * loaded them as), with everything they import, as `/assets/…` addresses.
+ */
+function chunksOf(vite: ViteDevServer, manifest: Manifest, modules: unknown[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dependency of chunk.imports ?? []) visit(dependency);
+  };
+  const loaded = [...vite.moduleGraph.idToModuleMap.values()];
+  for (const namespace of modules) {
+    const module = loaded.find((candidate) => candidate.ssrModule === namespace);
+    const key = module?.file ? relative(root, module.file) : undefined;
+    if (!key || !manifest[key]) throw new Error(`A page's module (${module?.file ?? 'unknown'}) is not a chunk of the build.`);
+    visit(key);
+  }
+  return [...files].map((file) => `/${file}`);
+}
+
 export async function prerender(outDir: string): Promise<string[]> {
+  const manifest = readManifest(outDir);
   const index = readFileSync(join(outDir, 'index.html'), 'utf8');
   // Run again on the same build: the bare shell is in 200.html by then.
   const shell = index.includes('data-prerendered=') ? readFileSync(join(outDir, '200.html'), 'utf8') : index;
@@ -55,10 +85,10 @@ export async function prerender(outDir: string): Promise<string[]> {
   try {
     const entry = (await vite.ssrLoadModule('/src/app/prerender.tsx')) as PrerenderEntry;
     for (const path of entry.prerenderedPaths) {
-      const page = await entry.prerenderPage(path);
+      const { modules, ...page } = await entry.prerenderPage(path);
       const file = join(outDir, htmlFileFor(path));
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, injectPrerendered(shell, page));
+      writeFileSync(file, injectPrerendered(shell, { ...page, chunks: chunksOf(vite, manifest, modules) }));
       written.push(file);
     }
   } finally {

@@ -26,6 +26,8 @@ const adoptMarkup =
   window.location.search === '' &&
   !hasStoredSession();
 
+const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
  * Not top-level await: the pages' chunks import modules of this entry chunk,
  * and a bundler must pull those out into chunks of their own (a request each
@@ -35,13 +37,15 @@ async function start(root: HTMLElement) {
   // The page's own code before the router exists, so that its first render is
   // the page rather than the router's loading fallback, which is not the markup.
   if (adoptMarkup) {
+    // Each step of adopting the page in a task of its own (running this
+    // bundle, asking for the page's chunks, building the Chakra system,
+    // creating the router and hydrating are each tens of ms on a phone), so
+    // the page can answer a tap in between rather than after all of them.
+    await yieldToMain();
     await loadRoutesFor(window.location.pathname);
     // The system is now the one the page was prerendered with.
     if (hasPrerenderedGlobalStyles()) adoptGlobalStylesInPage();
-    // Loading the page ended with building the Chakra system; creating the
-    // router and starting to hydrate go in a task of their own, so that the
-    // page can answer a tap in between (each is tens of ms on a phone).
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await yieldToMain();
   }
 
   // Created before rendering so the session, which sits above the router, can navigate with it.

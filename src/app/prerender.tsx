@@ -5,7 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { takePrerenderedDescription } from '../components/page-meta';
 import { selectSystemForPrerender } from './chakra-system';
 import { Providers } from './providers';
-import { appRoutes } from './router';
+import { appRoutes, pageCode } from './router';
 import { routes } from './routes';
 
 /**
@@ -23,6 +23,8 @@ export interface PrerenderedPage {
   title: string;
   /** The page's meta description, or null when it keeps the site's. */
   description: string | null;
+  /** The modules the page loads beyond the first load (router.tsx's pageCode), as the prerenderer's Vite loaded them. */
+  modules: unknown[];
 }
 
 export const prerenderedPaths: readonly string[] = routes.filter((route) => route.prerender).map((route) => route.path);
@@ -63,5 +65,7 @@ export async function prerenderPage(path: string): Promise<PrerenderedPage> {
   );
   if (failures.length > 0) throw new Error(`${path} did not render on the server`, { cause: failures[0] });
   const html = await new Response(prelude).text();
-  return { path, html, title: `${route.title} — Accord`, description: takePrerenderedDescription() };
+  const description = takePrerenderedDescription();
+  const modules = await Promise.all(Object.values(pageCode(route)).filter((module) => module !== null));
+  return { path, html, title: `${route.title} — Accord`, description, modules };
 }

@@ -8,19 +8,25 @@ import { loadFullSystem } from './chakra-system';
 import { routes, type AppRoute } from './routes';
 
 /**
- * Everything a page needs besides its own chunk, fetched in parallel with it:
- * the full Chakra system and the data query defaults — except for lean pages
- * (the home page), which render with the first load alone — and the access
- * guard for routes that are not public (a visitor's public pages never
- * download it; for them the answer is always "allow").
+ * The code a page needs besides the first load, fetched in parallel with its
+ * own chunk: the full Chakra system and the data query defaults — except for
+ * lean pages (the home page), which render with the first load alone — and
+ * the access guard for routes that are not public (a visitor's public pages
+ * never download it; for them the answer is always "allow"). The prerenderer
+ * reads it too, to have a prerendered page fetch all of it at once.
  */
+export function pageCode(route: AppRoute) {
+  return {
+    page: route.page(),
+    defaults: route.lean ? null : import('./query-defaults'),
+    guard: route.kind === 'public' ? null : import('./route-guard'),
+    system: route.lean ? null : import('./theme-full'),
+  };
+}
+
 async function loadPage(route: AppRoute) {
-  const [{ default: Page }, defaults, guard] = await Promise.all([
-    route.page(),
-    route.lean ? null : import('./query-defaults'),
-    route.kind === 'public' ? null : import('./route-guard'),
-    route.lean ? null : loadFullSystem(),
-  ]);
+  const code = pageCode(route);
+  const [{ default: Page }, defaults, guard] = await Promise.all([code.page, code.defaults, code.guard, code.system && loadFullSystem()]);
   let element = <Page />;
   if (guard) element = <guard.RouteGuard kind={route.kind}>{element}</guard.RouteGuard>;
   if (defaults) element = <defaults.QueryDefaults>{element}</defaults.QueryDefaults>;

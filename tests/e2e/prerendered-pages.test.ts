@@ -118,6 +118,20 @@ describe('prerendered public pages (production build)', () => {
     }
   });
 
+  it("asks for the app only after the page, and for the page's own code with it", async () => {
+    const pricing = await html('/pricing');
+    const head = pricing.slice(0, pricing.indexOf('</head>'));
+    expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const loader = pricing.match(/<script>(\(function\(\)\{var started[\s\S]*?)<\/script><\/body>/)?.[1] ?? '';
+    expect(loader).toMatch(/script\.src="\/assets\/index-[\w-]+\.js"/);
+    expect(loader).toMatch(/"\/assets\/pricing-page-[\w-]+\.js"/);
+    expect(loader).toMatch(/"\/assets\/theme-full-[\w-]+\.js"/);
+    // Each chunk it names exists in the build.
+    for (const chunk of loader.match(/\/assets\/[\w.-]+\.js/g) ?? []) {
+      expect((await fetch(`${base}${chunk}`)).status, chunk).toBe(200);
+    }
+  });
+
   it('is readable with JavaScript turned off', async () => {
     for (const path of ['/', '/pricing', '/trust-registry', '/framework']) {
       const { page } = await open(path, false);
