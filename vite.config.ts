@@ -109,6 +109,13 @@ export default defineConfig({
     // polyfill would only add bytes to every visitor's first load.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // @emotion/react imports hoist-non-react-statics (and through it
+      // react-is) for its side effects, which it has none of: only Emotion's
+      // withTheme uses it, and nothing here does. Declared side-effect free,
+      // both leave every visitor's first load (~1.2 KiB gzip).
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/](?:hoist-non-react-statics|react-is)[\\/]/.test(id),
+      },
       output: {
         // Libraries every page needs, in their own long-lived chunks: a release
         // that only changes app code leaves them cached in visitors' browsers.

@@ -2,9 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 
-import { ConfigErrorScreen } from '../components/config-error-screen';
 import { configError } from '../data/config';
-import { adoptGlobalStylesInPage } from './chakra-system';
+import { adoptGlobalStylesInPage, withFullSystem } from './chakra-system';
 import { hasPrerenderedGlobalStyles } from './emotion-cache';
 import { Providers, ThemeProvider } from './providers';
 import { createAppRouter, loadRoutesFor } from './router';
@@ -48,23 +47,29 @@ async function start(root: HTMLElement) {
     await yieldToMain();
   }
 
-  // Created before rendering so the session, which sits above the router, can navigate with it.
-  const router = configError ? null : createAppRouter();
-  if (router) void preloadSessionRuntime();
-
-  const app = (
-    <StrictMode>
-      {configError || !router ? (
+  let app;
+  if (configError) {
+    // Only a misconfigured copy ever shows it: it stays out of every visitor's first load.
+    const { ConfigErrorScreen } = await withFullSystem(() => import('../components/config-error-screen'))();
+    app = (
+      <StrictMode>
         <ThemeProvider>
-          <ConfigErrorScreen message={configError ?? 'Accord is not configured.'} />
+          <ConfigErrorScreen message={configError} />
         </ThemeProvider>
-      ) : (
+      </StrictMode>
+    );
+  } else {
+    // Created before rendering so the session, which sits above the router, can navigate with it.
+    const router = createAppRouter();
+    void preloadSessionRuntime();
+    app = (
+      <StrictMode>
         <Providers navigate={(to) => void router.navigate(to)}>
           <RouterProvider router={router} />
         </Providers>
-      )}
-    </StrictMode>
-  );
+      </StrictMode>
+    );
+  }
 
   if (adoptMarkup) {
     // In a transition React hydrates in slices, so a visitor's first click or

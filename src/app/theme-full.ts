@@ -4,6 +4,7 @@ import {
   animationStyles,
   badgeRecipe,
   cardSlotRecipe,
+  codeRecipe,
   dialogSlotRecipe,
   drawerSlotRecipe,
   fieldSlotRecipe,
@@ -30,6 +31,7 @@ const moreRecipes = defineConfig({
     animationStyles,
     recipes: {
       badge: badgeRecipe,
+      code: codeRecipe,
       input: inputRecipe,
       skeleton: skeletonRecipe,
     },

@@ -2,7 +2,6 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import {
   breakpoints,
   buttonRecipe,
-  codeRecipe,
   containerRecipe,
   globalCss,
   headingRecipe,
@@ -107,7 +106,6 @@ export const accordConfig = defineConfig({
     },
     recipes: {
       button: buttonRecipe,
-      code: codeRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
