@@ -58,4 +58,24 @@ describe('createQueryCache', () => {
     advance(30 * 60_000);
     expect(cache.get(serialized)?.data).toBe('fresh data');
   });
+
+  it('serves each page its own SWRConfig: the page that came first leaving does not break the next one', async () => {
+    const queryCache = createQueryCache({ cacheMs: 10 * 60_000 });
+    function Page({ id }: { id: number }) {
+      const { data } = useSWR(`page-${id}`, async () => `data of page ${id}`);
+      return <p>{data ?? `loading page ${id}`}</p>;
+    }
+    // As the router does: a navigation unmounts one page's SWRConfig and mounts the next in one commit.
+    const at = (id: number) => (
+      <SWRConfig key={id} value={{ provider: queryCache.provider, use: [queryCache.middleware] }}>
+        <Page id={id} />
+      </SWRConfig>
+    );
+    const view = render(at(1));
+    await screen.findByText('data of page 1');
+    view.rerender(at(2));
+    expect(await screen.findByText('data of page 2')).toBeInTheDocument();
+    view.rerender(at(1));
+    expect(screen.getByText('data of page 1')).toBeInTheDocument();
+  });
 });

@@ -11,7 +11,7 @@ export interface QueryCacheOptions {
 
 export interface QueryCache {
   cache: Cache;
-  /** For `SWRConfig`'s `provider`. */
+  /** For `SWRConfig`'s `provider`: a view of `cache` of its own for each SWRConfig. */
   provider: () => Cache;
   /** For `SWRConfig`'s `use`: tells the cache which keys mounted components still use. */
   middleware: Middleware;
@@ -86,5 +86,12 @@ export function createQueryCache({ cacheMs, sweepEveryMs = 60_000, now = Date.no
       return result;
     };
 
-  return { cache, provider: () => cache, middleware };
+  // A new view of the same entries for each SWRConfig that asks. SWR keys its
+  // bookkeeping (revalidators, in-flight requests) by the cache object and
+  // deletes it when the SWRConfig that first used that object unmounts: with
+  // one shared object, leaving the first page broke every page after it
+  // ("undefined is not iterable" once its data arrived).
+  const provider = (): Cache => ({ keys: cache.keys, get: cache.get, set: cache.set, delete: cache.delete });
+
+  return { cache, provider, middleware };
 }

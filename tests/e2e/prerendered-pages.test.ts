@@ -166,9 +166,20 @@ describe('prerendered public pages (production build)', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).first().click();
     await page.waitForURL(`${base}/pricing`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Pricing');
+    // The plans arrive after the registry page (and its data defaults) has gone.
+    await page.getByRole('heading', { level: 2, name: 'Essentials' }).waitFor();
     expect(documents).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
+
+    // From the home page, whose live figures were the first data on the page, to another page with data.
+    const home = await open('/');
+    await home.page.getByText(/active members?/).first().waitFor();
+    await home.page.waitForLoadState('networkidle');
+    await home.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).first().click();
+    await home.page.getByRole('heading', { level: 2, name: 'Essentials' }).waitFor();
+    expect(home.errors).toEqual([]);
+    await home.page.context().close();
   });
 
   it('draws afresh over the markup when the address has a query, without an error', async () => {
