@@ -48,12 +48,12 @@ export function hoistEmotionStyles(markup: string): { markup: string; head: stri
   const byKey = new Map<string, { ids: string[]; css: string[] }>();
   const rest = markup.replace(EMOTION_STYLE, (_tag, attribute: string, css: string) => {
     const [key, ...ids] = attribute.split(' ');
-    if (key!.endsWith('-global')) globals.push(css);
+    if (key.endsWith('-global')) globals.push(css);
     else {
-      const sheet = byKey.get(key!) ?? { ids: [], css: [] };
+      const sheet = byKey.get(key) ?? { ids: [], css: [] };
       sheet.ids.push(...ids);
       sheet.css.push(css);
-      byKey.set(key!, sheet);
+      byKey.set(key, sheet);
     }
     return '';
   });

@@ -1,6 +1,7 @@
 import type { SystemContext } from '@chakra-ui/react';
 
 import { createLeanSystem } from './theme';
+import type * as ThemeFull from './theme-full';
 
 /**
  * Which Chakra system the app renders with: the lean one at first, the full one
@@ -11,7 +12,7 @@ import { createLeanSystem } from './theme';
 let lean: SystemContext | null = null;
 let current: SystemContext | null = null;
 let full: SystemContext | null = null;
-let loading: Promise<void> | null = null;
+let loading: Promise<typeof ThemeFull> | null = null;
 const listeners = new Set<() => void>();
 
 export function currentSystem(): SystemContext {
@@ -26,15 +27,17 @@ export function onSystemChange(listener: () => void): () => void {
   };
 }
 
-export function loadFullSystem(): Promise<void> {
-  loading ??= import('./theme-full').then(async ({ createFullSystem }) => {
+/** Loads and builds the full system, once; resolves with its module (the prerenderer looks its chunk up by it). */
+export function loadFullSystem(): Promise<typeof ThemeFull> {
+  loading ??= import('./theme-full').then(async (module) => {
     // Building a system is ~25 ms of work (100 ms on a slow phone). In a task
     // of its own, after the one that ran the freshly loaded modules, rather
     // than adding to it: two shorter blocks, between which the page answers input.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    full = createFullSystem();
+    full = module.createFullSystem();
     current = full;
     for (const listener of listeners) listener();
+    return module;
   });
   return loading;
 }

@@ -20,13 +20,13 @@ export function pageCode(route: AppRoute) {
     page: route.page(),
     defaults: route.lean ? null : import('./query-defaults'),
     guard: route.kind === 'public' ? null : import('./route-guard'),
-    system: route.lean ? null : import('./theme-full'),
+    system: route.lean ? null : loadFullSystem(),
   };
 }
 
 async function loadPage(route: AppRoute) {
   const code = pageCode(route);
-  const [{ default: Page }, defaults, guard] = await Promise.all([code.page, code.defaults, code.guard, code.system && loadFullSystem()]);
+  const [{ default: Page }, defaults, guard] = await Promise.all([code.page, code.defaults, code.guard, code.system]);
   let element = <Page />;
   if (guard) element = <guard.RouteGuard kind={route.kind}>{element}</guard.RouteGuard>;
   if (defaults) element = <defaults.QueryDefaults>{element}</defaults.QueryDefaults>;
