@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+import { WAIT_CEILING_MS } from './src/testing/wait-ceiling.ts';
+
 function readAppPort(): number {
   const raw = process.env.APP_PORT;
   if (raw === undefined || raw === '') return 5173;
@@ -140,6 +142,8 @@ export default defineConfig({
     },
   },
   test: {
+    // expect.poll waits for its condition up to the same ceiling as every other wait in the tests, not Vitest's 1 s.
+    expect: { poll: { timeout: WAIT_CEILING_MS } },
     projects: [
       {
         extends: true,
@@ -156,6 +160,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', 'tests/model/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup-dom.ts'],
+          // A model path renders and waits through several screens; each wait has the ceiling above.
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -59,16 +59,16 @@ describe('every route of the table', () => {
 
     // The router fetches the page's chunk (and, for most pages, the full theme
     // and the query defaults) before it renders the shell; under a loaded test
-    // run the first imports of a file take a while.
-    const main = await screen.findByRole('main', {}, { timeout: 5000 });
-    const heading = await within(main).findByRole('heading', { level: 1 }, { timeout: 5000 });
+    // run the first imports of a file take a while (the configured ceiling: src/testing/wait-ceiling.ts).
+    const main = await screen.findByRole('main');
+    const heading = await within(main).findByRole('heading', { level: 1 });
     expect(heading.textContent?.trim()).not.toBe('');
     expect(within(main).getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(main.textContent).not.toMatch(/coming soon|lorem ipsum|\bTODO\b|placeholder/i);
 
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    await vi.waitFor(() => expect(document.title).toBe(`${route.title} — Accord`));
+    await waitFor(() => expect(document.title).toBe(`${route.title} — Accord`));
   });
 
   it('shows the 404 page inside the shell for any other path', async () => {
@@ -76,7 +76,7 @@ describe('every route of the table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(document.title).toBe('Page Not Found — Accord'));
+    await waitFor(() => expect(document.title).toBe('Page Not Found — Accord'));
   });
 
   it('offers a skip link to the main content', async () => {

@@ -1,7 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { Toaster } from '../components/toaster';
 import { createFakeSupabase, type FakePerson } from '../testing/fake-supabase';
@@ -59,14 +59,14 @@ const facts = () => JSON.parse(screen.getByRole('status', { name: 'facts' }).tex
 describe('SessionProvider with the real actors', () => {
   it('reports a visitor as signed out and offers Member Login', async () => {
     renderShell(createFakeSupabase());
-    await vi.waitFor(() => expect(facts()).toEqual({ status: 'signedOut' }));
+    await waitFor(() => expect(facts()).toEqual({ status: 'signedOut' }));
     expect(screen.getAllByRole('link', { name: 'Member Login' })[0]).toHaveAttribute('href', '/login');
   });
 
   it('loads the profile and every fact for a stored session, with the nav bar to match', async () => {
     const fake = createFakeSupabase({ people: [member], signedIn: member });
     renderShell(fake);
-    await vi.waitFor(() => expect(facts()).toMatchObject({ status: 'signedIn', approval: 'approved', isOrgAdmin: true }));
+    await waitFor(() => expect(facts()).toMatchObject({ status: 'signedIn', approval: 'approved', isOrgAdmin: true }));
     expect(fake.requests.sort()).toEqual([
       'investor_access?maybeSingle',
       'profiles?single',
@@ -81,7 +81,7 @@ describe('SessionProvider with the real actors', () => {
   it('labels the dashboard button Admin Dashboard for a system admin', async () => {
     const fake = createFakeSupabase({ people: [admin] });
     renderShell(fake);
-    await vi.waitFor(() => expect(facts()).toEqual({ status: 'signedOut' }));
+    await waitFor(() => expect(facts()).toEqual({ status: 'signedOut' }));
     act(() => fake.signIn(admin));
     expect(await screen.findByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
   });
@@ -106,7 +106,7 @@ describe('SessionProvider with the real actors', () => {
     const fake = createFakeSupabase({ people: [member], signedIn: member });
     const router = renderShell(fake, '/dashboard');
     await screen.findByText('member page /dashboard');
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText(member.email)).toBeVisible();
@@ -114,7 +114,7 @@ describe('SessionProvider with the real actors', () => {
 
     expect(await screen.findByText('login page')).toBeInTheDocument();
     // Plain /login, not /login?next=/dashboard: the guard's redirect must not win.
-    await vi.waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login'));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login'));
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
     expect(screen.getByText('You have been successfully signed out.')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Member Login' }).length).toBeGreaterThan(0);

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+import { WAIT_CEILING_MS } from './wait-ceiling';
+
+// findBy* and waitFor wait for what a person would see up to this ceiling rather than 1 s.
+configure({ asyncUtilTimeout: WAIT_CEILING_MS });
 
 // Without `globals: true` Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -355,6 +355,7 @@ describe('the abuse guard', () => {
       await first.query('begin');
       await first.query('set local role anon');
       for (let i = 0; i < 3; i += 1) await first.query(call, args);
+      const [{ pid }] = (await second.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
       await second.query('set role anon');
       let settled = false;
       const late = second.query(call, args).then(
@@ -363,7 +364,10 @@ describe('the abuse guard', () => {
       ).finally(() => {
         settled = true;
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The second submission is seen waiting on a lock the first holds, not merely slow.
+      await expect
+        .poll(async () => (await sql<{ waiting: string | null }>('select wait_event_type as waiting from pg_stat_activity where pid = $1', [pid]))[0]?.waiting)
+        .toBe('Lock');
       expect(settled, 'the second submission must wait for the first to commit').toBe(false);
       await first.query('commit');
       expect(await late).toBe('too_many_requests');

@@ -28,7 +28,7 @@ async function signIn(page: Page, loginPath: '/login' | '/accord-login', email: 
   await page.getByRole('button', { name: 'Send magic link' }).click();
   await page.getByText(/check your inbox/i).first().waitFor();
   await page.goto(linkIn(await nextMail(email, seen)));
-  await page.waitForURL((url) => url.origin === config.appUrl && url.pathname !== '/auth/callback', { timeout: 15_000 });
+  await page.waitForURL((url) => url.origin === config.appUrl && url.pathname !== '/auth/callback');
 }
 
 async function inviteFromDialog(email: string): Promise<void> {
@@ -102,7 +102,7 @@ describe('administrator invitations, end to end', () => {
     await page.getByText('You are now a system administrator of the network.').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Welcome to the back office' }).waitFor();
     // After 2 s the app goes on, with the new role loaded: the admin guard lets them in.
-    await page.waitForURL(`${config.appUrl}/admin/dashboard`, { timeout: 10_000 });
+    await page.waitForURL(`${config.appUrl}/admin/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor();
     await page.getByRole('link', { name: 'See users' }).waitFor();
     await context.close();
@@ -145,8 +145,8 @@ describe('administrator invitations, end to end', () => {
     await page.getByRole('button', { name: 'Send magic link' }).click();
     await page.getByText(/check your inbox/i).first().waitFor();
     await page.goto(linkIn(await nextMail(address, signInSeen)));
-    await page.getByText('You are now a system administrator of the network.').waitFor({ timeout: 15_000 });
-    await page.waitForURL(`${config.appUrl}/admin/dashboard`, { timeout: 10_000 });
+    await page.getByText('You are now a system administrator of the network.').waitFor();
+    await page.waitForURL(`${config.appUrl}/admin/dashboard`);
     await context.close();
   });
 

@@ -53,7 +53,7 @@ async function signUp(applicant: Applicant, startAt = '/onboarding?step=3'): Pro
   await page.getByRole('button', { name: 'Send sign-up link' }).click();
   await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
   await page.goto(linkIn(await nextMail(email, seen)));
-  await page.waitForURL((url) => url.pathname === '/onboarding', { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === '/onboarding');
   await page.getByText(/You are signed in as/).waitFor();
 }
 
@@ -77,7 +77,7 @@ async function fillContact(page: Page): Promise<void> {
 async function uploadProofAndReview(page: Page): Promise<void> {
   await heading(page, /Documents/).waitFor();
   await page.getByLabel(/Proof of registration/).setInputFiles(proofPdf);
-  await page.getByText('certificate-of-incorporation.pdf').waitFor({ timeout: 15_000 });
+  await page.getByText('certificate-of-incorporation.pdf').waitFor();
   await page.getByRole('button', { name: 'Next' }).click();
   await heading(page, /Review and submit/).waitFor();
   // The address bar follows the step right after it renders; Back must see that entry.
@@ -87,7 +87,7 @@ async function uploadProofAndReview(page: Page): Promise<void> {
 async function submit(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: /I confirm/ }).check();
   await page.getByRole('button', { name: 'Submit application' }).click();
-  await page.waitForURL((url) => url.pathname === '/application-submitted', { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === '/application-submitted');
 }
 
 /** Signs in through a login page and the inbox; resolves once the callback has moved on. */
@@ -98,7 +98,7 @@ async function signIn(page: Page, loginPath: '/login' | '/accord-login', email: 
   await page.getByRole('button', { name: 'Send magic link' }).click();
   await page.getByText(/check your inbox/i).first().waitFor();
   await page.goto(linkIn(await nextMail(email, seen)));
-  await page.waitForURL((url) => url.origin === config.appUrl && url.pathname !== '/auth/callback', { timeout: 15_000 });
+  await page.waitForURL((url) => url.origin === config.appUrl && url.pathname !== '/auth/callback');
 }
 
 async function organisationId(legalName: string): Promise<string> {
@@ -156,7 +156,7 @@ describe('onboarding to approval', () => {
   it('the draft is saved as they type and survives a reload; a pasted ?step=5 stops at the first incomplete step', async () => {
     const { page } = applicant;
     await fillOrganisation(page, applicant);
-    await page.getByText('All changes saved').waitFor({ timeout: 10_000 });
+    await page.getByText('All changes saved').waitFor();
     await page.reload();
     await expect.poll(() => page.getByRole('textbox', { name: /Legal name/ }).inputValue()).toBe(applicant.legalName);
     await expect(page.getByRole('combobox', { name: /Sector/ }).inputValue()).resolves.toBe('healthcare');
@@ -243,7 +243,7 @@ describe('onboarding to approval', () => {
   it('the applicant now reaches /dashboard', async () => {
     const { page } = applicant;
     await page.goto(`${config.appUrl}/application-pending`);
-    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard');
   });
 
   it('the organisation is public: a visitor finds it in /trust-registry, active from today, and opens its profile', async () => {

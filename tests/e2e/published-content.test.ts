@@ -176,7 +176,7 @@ describe('/ecosystem', () => {
     const logo = page.getByRole('img', { name: `${chosen.name} logo` });
     await logo.waitFor();
     await expect
-      .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 10_000 })
+      .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
       .toBeGreaterThan(0);
     await expect(logo.evaluate((img: HTMLImageElement) => img.currentSrc)).resolves.toBe(
       `${config.apiUrl}/storage/v1/object/public/brand_assets/${chosen.logo_path}`,

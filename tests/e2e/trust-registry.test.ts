@@ -215,7 +215,7 @@ describe('the home page’s live figures', () => {
     let fail = true;
     await home.route('**/rest/v1/rpc/registry_figures**', (route) => (fail ? route.abort() : route.continue()));
     await home.goto(app('/'));
-    await home.getByText('The live figures could not be loaded just now.').waitFor({ timeout: 15_000 });
+    await home.getByText('The live figures could not be loaded just now.').waitFor();
     await home.getByRole('heading', { level: 1 }).waitFor();
     fail = false;
     await home.getByRole('button', { name: 'Try again' }).click();

@@ -165,7 +165,7 @@ async function walk(path: ModelPath, at: string) {
   const states = Object.fromEntries(
     Object.entries(screens).map(([key, check]) => [
       key,
-      async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot), { timeout: 3000 }),
+      async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot)),
     ]),
   );
   await path.test({ states, events: executors() });
@@ -198,14 +198,14 @@ describe('the admin invitation screen, along paths generated from the machine', 
   });
 
   for (const path of model.paths) {
-    it(path.description, { timeout: 20_000 }, async () => {
+    it(path.description, async () => {
       await walk(path, PAGE);
       passed.push(path);
     });
   }
 
   for (const path of noTokenModel.paths) {
-    it(`without a token: ${path.description}`, { timeout: 20_000 }, async () => {
+    it(`without a token: ${path.description}`, async () => {
       await walk(path, '/admin/accept-invitation');
       // Nothing is asked of the server for a link that cannot be an invitation.
       expect(seam.calls('checkSession')).toEqual([]);

@@ -200,14 +200,14 @@ describe('magic-link sign-in on /login, along paths generated from the machine',
   });
 
   for (const path of model.paths) {
-    it(path.description, { timeout: 20_000 }, async () => {
+    it(path.description, async () => {
       const user = renderLoginPage();
       const states = Object.fromEntries(
         Object.entries(screens).map(([key, check]) => [
           key,
           // Screens change after effects settle and re-renders land: wait for the view
           // to match, generously, since the component tier shares two cores with the others.
-          async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot), { timeout: 3000 }),
+          async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot)),
         ]),
       );
       await path.test({ states, events: executors(user) });

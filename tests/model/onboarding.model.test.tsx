@@ -337,11 +337,11 @@ describe('onboarding on /onboarding, along paths generated from the machine', ()
 
   const withChecks = () =>
     Object.fromEntries(
-      Object.entries(screens).map(([key, check]) => [key, async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot), { timeout: 3000 })]),
+      Object.entries(screens).map(([key, check]) => [key, async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot))]),
     );
 
   for (const path of model.paths) {
-    it(`signed in: ${path.description}`, { timeout: 30_000 }, async () => {
+    it(`signed in: ${path.description}`, async () => {
       const user = renderOnboarding(true, '/onboarding');
       await path.test({ states: withChecks(), events: executors(user, model.actorEvents) });
       passed.push(path);
@@ -349,7 +349,7 @@ describe('onboarding on /onboarding, along paths generated from the machine', ()
   }
 
   for (const path of signedOutModel.paths) {
-    it(`signed out: ${path.description}`, { timeout: 30_000 }, async () => {
+    it(`signed out: ${path.description}`, async () => {
       const user = renderOnboarding(false, '/onboarding?step=3');
       await path.test({ states: withChecks(), events: executors(user, signedOutModel.actorEvents) });
       passedSignedOut.push(path);
@@ -426,13 +426,13 @@ describe('answering a change request, along paths generated from its machine', (
   });
 
   for (const path of responseModel.paths) {
-    it(path.description, { timeout: 20_000 }, async () => {
+    it(path.description, async () => {
       renderAt(<ChangeRequestForm organizationId={FOLDER_ID} onAnswered={() => (answeredCalls += 1)} />, { at: '/application-pending' });
       const user = userEvent.setup({ delay: null, applyAccept: false });
       const form = () => within(screen.getByRole('form', { name: 'Answer the change request' }));
       await path.test({
         states: Object.fromEntries(
-          Object.entries(responseScreens).map(([key, check]) => [key, async (s: AnyMachineSnapshot) => waitFor(() => check(s), { timeout: 3000 })]),
+          Object.entries(responseScreens).map(([key, check]) => [key, async (s: AnyMachineSnapshot) => waitFor(() => check(s))]),
         ),
         events: {
           'user.changeResponse': async (step: Step) => {

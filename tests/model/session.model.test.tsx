@@ -238,7 +238,7 @@ describe('the session in the nav bar and on a member page, along paths generated
   });
 
   for (const path of model.paths) {
-    it(path.description, { timeout: 20_000 }, async () => {
+    it(path.description, async () => {
       const user = renderApp();
       const states = Object.fromEntries(
         Object.entries(screens).map(([key, check]) => [key, async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot))]),

@@ -243,7 +243,7 @@ describe('/auth/callback along paths generated from the sign-in callback machine
   });
 
   for (const path of model.paths) {
-    it(path.description, { timeout: 20_000 }, async () => {
+    it(path.description, async () => {
       renderCallback();
       const states = Object.fromEntries(
         Object.entries(screens).map(([key, check]) => [key, async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot))]),

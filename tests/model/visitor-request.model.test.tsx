@@ -169,12 +169,12 @@ describe('the investor access request on /investors/access, along paths generate
   });
 
   for (const path of model.paths) {
-    it(path.description, { timeout: 20_000 }, async () => {
+    it(path.description, async () => {
       const user = renderPage();
       const states = Object.fromEntries(
         Object.entries(screens).map(([key, check]) => [
           key,
-          async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot), { timeout: 3000 }),
+          async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot)),
         ]),
       );
       await path.test({ states, events: executors(user) });

@@ -1,4 +1,5 @@
 import { stackConfig, type StackProfile } from '../../supabase/local/config.ts';
+import { WAIT_CEILING_MS } from '../../src/testing/wait-ceiling.ts';
 
 /**
  * Reading the local mail catcher (MailDev's REST API) as a person reads their
@@ -28,7 +29,7 @@ export async function mailIds(address: string): Promise<Set<string>> {
 }
 
 /** Waits for a mail to `address` whose id is not in `seen`. */
-export async function nextMail(address: string, seen: Set<string> = new Set(), timeoutMs = 10_000): Promise<CaughtMail> {
+export async function nextMail(address: string, seen: Set<string> = new Set(), timeoutMs = WAIT_CEILING_MS): Promise<CaughtMail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const fresh = (await listMail()).filter((m) => isTo(m, address) && !seen.has(m.id));

@@ -28,7 +28,7 @@ async function openContactForm() {
 
 const nameField = () => screen.getByRole('textbox', { name: 'Your name' });
 
-describe('Contact Us', { timeout: 20_000 }, () => {
+describe('Contact Us', () => {
   beforeEach(() => seam.reset());
 
   // Where focus lands on opening needs layout, which jsdom lacks: the browser tier checks it.

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -74,7 +74,7 @@ describe('NavBar', () => {
     const { onSignOut } = renderNavBar({ status: 'signedIn', email: 'ada@school.example', isSystemAdmin: false });
 
     // The menu's code loads on demand; until then a disabled stand-in holds its place.
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('ada@school.example')).toBeVisible();
@@ -94,7 +94,7 @@ describe('NavBar', () => {
     expect(within(drawer).getByRole('link', { name: 'Join the Network' })).toHaveAttribute('href', '/onboarding');
 
     await user.click(within(mobileNav).getByRole('link', { name: 'Pricing' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 });
