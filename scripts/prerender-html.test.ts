@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { hoistEmotionStyles, htmlFileFor, injectPrerendered, loadScriptsAfterPaint } from './prerender-html';
+import { hoistEmotionStyles, htmlFileFor, injectPrerendered, loadScriptsAfterPaint, REFLECT_ADDRESS_IN_SEARCH } from './prerender-html';
+import { shell } from './prerender-html.fixtures';
 
-const shell = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta
-      name="description"
-      content="The site's description."
-    />
-    <title>Accord — the trust and acceptance network</title>
-    <script type="module" crossorigin src="/assets/index-a1.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/react-b2.js">
-    <link rel="modulepreload" crossorigin href="/assets/router-c3.js">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
 
 describe('htmlFileFor', () => {
   it('puts the home page in index.html and every other page in <path>.html', () => {
@@ -136,6 +121,8 @@ describe('injectPrerendered', () => {
     expect(html).not.toContain("The site's description.");
     expect(html).toContain('<style data-prerendered-styles="css p1">.css-p1{}</style></head>');
     expect(html).toContain('<div id="root" data-prerendered="/pricing"><h1 class="css-p1">Pricing</h1></div>');
+    // A page without a search form does without the script that fills one.
+    expect(html).not.toContain(REFLECT_ADDRESS_IN_SEARCH);
   });
 
   it("keeps the site's description when the page sets none", () => {

@@ -73,6 +73,25 @@ function batches<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
+ * A shared search link (`/trust-registry?q=Voyages`) is served the page's one
+ * prerendered file, whose search form is empty. From `<head>`, this fills the
+ * fields of a search form (`role="search"`) with the values the address gives
+ * their names as the parser adds them, so the first paint already shows the
+ * search the page was opened with, not an empty box until the app has drawn
+ * the page afresh. As the parser adds them, not once at the end: Chromium
+ * paints a long document before it has parsed all of it. Each field is set
+ * once (a select once its option is there), so nothing a quick visitor typed
+ * is overwritten; watching stops when the document is parsed.
+ */
+export const REFLECT_ADDRESS_IN_SEARCH =
+  '<script>(function(){if(!location.search)return;var params=new URLSearchParams(location.search),done=new WeakSet();' +
+  'function reflect(){document.querySelectorAll(\'#root form[role="search"] [name]\').forEach(function(field){' +
+  'if(done.has(field)||!params.has(field.name))return;field.value=params.get(field.name).trim();' +
+  'if(field.value===params.get(field.name).trim()||field.tagName!=="SELECT")done.add(field)})}' +
+  'var observer=new MutationObserver(reflect);observer.observe(document.documentElement,{childList:true,subtree:true});' +
+  'document.addEventListener("DOMContentLoaded",function(){observer.disconnect();reflect()})})()</script>';
+
+/**
  * A prerendered page asks for the app's code only once it has painted: the
  * entry script and its module preloads leave `<head>` for a small inline
  * loader at the end of `<body>` that adds them after the first frame (a
@@ -121,7 +140,8 @@ export function injectPrerendered(shell: string, page: PageHtml): string {
     );
   }
   const { markup, head } = hoistEmotionStyles(page.html);
-  html = replaceOnce(html, /<\/head>/, `${head}</head>`, '</head>');
+  const reflect = markup.includes('role="search"') ? REFLECT_ADDRESS_IN_SEARCH : '';
+  html = replaceOnce(html, /<\/head>/, `${head}${reflect}</head>`, '</head>');
   html = replaceOnce(
     html,
     /<div id="root"><\/div>/,

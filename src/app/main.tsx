@@ -6,7 +6,7 @@ import { configError } from '../data/config';
 import { adoptGlobalStylesInPage, withFullSystem } from './chakra-system';
 import { hasPrerenderedGlobalStyles } from './emotion-cache';
 import { Providers, ThemeProvider } from './providers';
-import { createAppRouter, loadRoutesFor } from './router';
+import { createAppRouter, loadRoutesFor, preloadPageData } from './router';
 import { hasStoredSession, preloadSessionRuntime } from './session-context';
 
 const container = document.getElementById('root');
@@ -19,11 +19,8 @@ if (!container) throw new Error('index.html has no #root element to render Accor
  * update), nobody signed in in this browser (the nav bar would differ) and a
  * working configuration. Otherwise it draws the page afresh over it.
  */
-const adoptMarkup =
-  !configError &&
-  container.dataset.prerendered === window.location.pathname &&
-  window.location.search === '' &&
-  !hasStoredSession();
+const prerendered = !configError && container.dataset.prerendered !== undefined;
+const adoptMarkup = prerendered && container.dataset.prerendered === window.location.pathname && window.location.search === '' && !hasStoredSession();
 
 const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -33,16 +30,20 @@ const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
  * in every first load) when the entry awaits them.
  */
 async function start(root: HTMLElement) {
+  if (!configError) void preloadPageData(new URL(window.location.href));
   // The page's own code before the router exists, so that its first render is
-  // the page rather than the router's loading fallback, which is not the markup.
-  if (adoptMarkup) {
+  // the page rather than the router's loading fallback. Adopting the markup
+  // needs it (the fallback is not the markup); drawing afresh over it (a
+  // shared search link, someone signed in) needs it too, or the page on
+  // screen would give way to "Loading page…" before coming back.
+  if (prerendered) {
     // Each step of adopting the page in a task of its own (running this
     // bundle, asking for the page's chunks, building the Chakra system,
     // creating the router and hydrating are each tens of ms on a phone), so
     // the page can answer a tap in between rather than after all of them.
     await yieldToMain();
     await loadRoutesFor(window.location.pathname);
-    // The system is now the one the page was prerendered with.
+    // The system is now the one the page was prerendered with, whose global styles are in <head>.
     if (hasPrerenderedGlobalStyles()) adoptGlobalStylesInPage();
     await yieldToMain();
   }
@@ -60,7 +61,7 @@ async function start(root: HTMLElement) {
     );
   } else {
     // Created before rendering so the session, which sits above the router, can navigate with it.
-    const router = createAppRouter();
+    const router = createAppRouter({ prerendered });
     void preloadSessionRuntime();
     app = (
       <StrictMode>
@@ -80,6 +81,10 @@ async function start(root: HTMLElement) {
   } else {
     createRoot(root).render(app);
   }
+  // From here React answers every click, on parts it has yet to hydrate too
+  // (it hydrates them first). Until then a prerendered page's controls that
+  // need the app do nothing, and its links are plain links. Browser tests wait for it.
+  document.documentElement.setAttribute('data-app', 'started');
 }
 
 void start(container);

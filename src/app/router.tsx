@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchPath, matchRoutes, type RouteObject } from 'react-router-dom';
 
 import { NotFoundPage } from '../components/layout/not-found-page';
 import { RouteErrorPage } from '../components/layout/route-error-page';
@@ -69,8 +69,16 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/**
+ * `prerendered`: the page on screen came as HTML (scripts/prerender.ts). The
+ * router then treats it as server-rendered, as react-router means it to:
+ * starting up, it leaves the scroll position alone (a reader may have
+ * scrolled, or tapped a link lower down, while the app was loading; the
+ * router would otherwise scroll to the top under them) and still restores a
+ * position saved for a reload.
+ */
+export function createAppRouter({ prerendered = false }: { prerendered?: boolean } = {}) {
+  return createBrowserRouter(appRoutes, prerendered ? { hydrationData: {} } : undefined);
 }
 
 /**
@@ -87,4 +95,20 @@ export async function loadRoutesFor(pathname: string): Promise<void> {
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
   );
+}
+
+/**
+ * The first page's data, asked for as soon as the page's own chunk has run
+ * rather than once the Chakra system, the router and the first render are
+ * ready: a shared search link's results travel while the app starts. Only for
+ * the address the app opens with; later navigations start theirs on render.
+ */
+export async function preloadPageData(url: URL): Promise<void> {
+  const route = routes.find((candidate) => matchPath(candidate.path, url.pathname) !== null);
+  if (!route) return;
+  try {
+    (await route.page()).preloadData?.(url);
+  } catch {
+    // The router loads the page itself and shows its error; a preload has nothing to add.
+  }
 }

@@ -22,8 +22,13 @@ export interface AppRoute {
   kind: RouteKind;
   /** Shown in the browser tab as "<title> — Accord". */
   title: string;
-  /** Loaded on first visit, so each page is its own chunk and visitors never download the back office. */
-  page: () => Promise<{ default: ComponentType }>;
+  /**
+   * Loaded on first visit, so each page is its own chunk and visitors never
+   * download the back office. A page may also export `preloadData`, which
+   * starts the data it will ask for at that address as soon as its code is
+   * there, ahead of its first render (router.tsx `preloadPageData`).
+   */
+  page: () => Promise<{ default: ComponentType; preloadData?: (url: URL) => void }>;
   /** Present when the route is an item of the main navigation bar. */
   nav?: { label: string; order: number };
   /**

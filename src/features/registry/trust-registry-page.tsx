@@ -24,7 +24,7 @@ import { NativeSelect } from '../../components/form-controls';
 import { usePageDescription } from '../../components/page-meta';
 import { EmptyState, ErrorState } from '../../components/query-states';
 import { REGISTRY_STATUSES, type RegistryOrganization } from '../../data/registry/types';
-import { useRegistrySearch } from '../../data/registry/use-registry-search';
+import { preloadRegistrySearch, useRegistrySearch } from '../../data/registry/use-registry-search';
 import { OrganisationMark } from './organisation-mark';
 import { formatRegistryDate, sectorLabel, STATUS_LABELS, STATUS_MEANINGS, statusSince } from './registry-labels';
 import { filtersFromParams, hasFilters, PAGE_SIZE, paramsFromFilters, toRegistryQuery, type RegistryFilters } from './registry-filters';
@@ -133,11 +133,14 @@ function Pagination({ filters, pageCount }: { filters: RegistryFilters; pageCoun
 
 function FilterSelect({
   label,
+  name,
   value,
   onChange,
   children,
 }: {
   label: string;
+  /** The address's parameter for it, which a shared link's prerendered page shows before the app runs. */
+  name: string;
   value: string;
   onChange: (value: string) => void;
   children: ReactNode;
@@ -149,7 +152,7 @@ function FilterSelect({
       <chakra.label htmlFor={id} fontWeight="medium" textStyle="sm">
         {label}
       </chakra.label>
-      <NativeSelect id={id} value={value} bg="bg" onChange={(event) => onChange(event.target.value)}>
+      <NativeSelect id={id} name={name} value={value} bg="bg" onChange={(event) => onChange(event.target.value)}>
         {children}
       </NativeSelect>
     </Stack>
@@ -204,7 +207,7 @@ const SearchForm = memo(function SearchForm({
           </Flex>
         </Stack>
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          <FilterSelect label="Sector" value={filters.sector ?? ''} onChange={(value) => onChange({ sector: (value || null) as RegistryFilters['sector'] })}>
+          <FilterSelect label="Sector" name="sector" value={filters.sector ?? ''} onChange={(value) => onChange({ sector: (value || null) as RegistryFilters['sector'] })}>
             <option value="">All sectors</option>
             {SECTORS.map(([value, label]) => (
               <option key={value} value={value}>
@@ -212,7 +215,7 @@ const SearchForm = memo(function SearchForm({
               </option>
             ))}
           </FilterSelect>
-          <FilterSelect label="Country" value={filters.country ?? ''} onChange={(value) => onChange({ country: value || null })}>
+          <FilterSelect label="Country" name="country" value={filters.country ?? ''} onChange={(value) => onChange({ country: value || null })}>
             <option value="">All countries</option>
             {countries().map(({ code, name }) => (
               <option key={code} value={code}>
@@ -220,7 +223,7 @@ const SearchForm = memo(function SearchForm({
               </option>
             ))}
           </FilterSelect>
-          <FilterSelect label="Status" value={filters.status ?? ''} onChange={(value) => onChange({ status: (value || null) as RegistryFilters['status'] })}>
+          <FilterSelect label="Status" name="status" value={filters.status ?? ''} onChange={(value) => onChange({ status: (value || null) as RegistryFilters['status'] })}>
             <option value="">Any status</option>
             {REGISTRY_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -357,6 +360,11 @@ function RegistryResults({ filters }: { filters: RegistryFilters }) {
       {results}
     </Stack>
   );
+}
+
+/** The results this address will show, asked for before the page's first render (router.tsx). */
+export function preloadData(url: URL): void {
+  preloadRegistrySearch(toRegistryQuery(filtersFromParams(url.searchParams)));
 }
 
 /**
