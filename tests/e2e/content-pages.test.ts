@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { appStarted, launchBrowser } from '../support/browser.ts';
 
 /**
  * The written public pages (about, trust framework, the four use cases,
@@ -164,17 +164,19 @@ describe('scroll position on long pages', () => {
   it('a page opened in the same tab starts at the top, and a reload returns to where the reader was', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: HEIGHT } });
     const { page, errors } = await open(context, '/framework');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The app keeps the positions: it must be running before the reader scrolls and leaves.
+    await appStarted(page);
     await page.evaluate(() => window.scrollTo(0, 2500));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(2500);
 
     // Typed into the address bar, or followed from another site: a new page, read from the top.
     await page.goto(app('/terms'));
     await page.getByRole('heading', { level: 1, name: 'Terms of service' }).waitFor();
+    await appStarted(page);
     // The router restores a saved position in a render after the first, once loading is idle:
-    // give it that chance before asserting that nothing moved the page.
+    // give it that chance (the network idle, then two frames drawn) before asserting that nothing moved the page.
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.evaluate(() => window.scrollTo(0, 1800));

@@ -1,27 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 
 import type { Browser, Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { stackConfig } from '../../supabase/local/config.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { appBuildDir } from '../support/app-build.ts';
+import { appStarted, launchBrowser } from '../support/browser.ts';
 
 /**
  * The production build as a visitor gets it (`npm run build`: Vite, then
- * scripts/prerender.ts), served by `vite preview` against the test stack:
- * every page the route table marks `prerender` arrives as readable HTML, the
- * browser adopts that markup without a mismatch, and the pages work as the
- * app does. The other browser tests run on the dev server, which prerenders
- * nothing.
+ * scripts/prerender.ts), which the browser tier's global setup builds once and
+ * serves against the test stack: every page the route table marks
+ * `prerender` arrives as readable HTML, the browser adopts that markup
+ * without a mismatch, and the pages work as the app does.
  */
 const config = stackConfig('test');
-const root = join(import.meta.dirname, '../..');
-const port = config.ports.app + 1;
-const base = `http://localhost:${port}`;
+const base = config.appUrl;
+const outDir = appBuildDir();
 /** The public site's parameterless pages (routes.ts marks them `prerender`), with their titles. */
 const PRERENDERED = [
   { path: '/', title: 'Home' },
@@ -42,36 +37,14 @@ const PRERENDERED = [
   { path: '/investors/access', title: 'Investor access' },
 ] as const;
 
-let outDir: string;
-let server: PreviewServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'accord-prerendered-'));
-  process.env.VITE_SUPABASE_URL = config.apiUrl;
-  process.env.VITE_SUPABASE_ANON_KEY = config.keys.anonKey;
-  // Vitest sets NODE_ENV=test, which would give a development build of React.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ root, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  // In its own process, as `npm run build` runs it: this one already holds React's test build.
-  execFileSync(join(root, 'node_modules/.bin/tsx'), ['scripts/prerender.ts', '--outDir', outDir], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
-  server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: 'localhost' } });
   browser = await launchBrowser();
-}, 300_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  if (server) await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
 async function html(path: string): Promise<string> {
@@ -81,7 +54,7 @@ async function html(path: string): Promise<string> {
 }
 
 /** A page in Chromium, with everything the browser reports as an error (a hydration mismatch is one). */
-async function open(path: string, javaScriptEnabled = true): Promise<{ page: Page; errors: string[] }> {
+async function newPage(javaScriptEnabled = true): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -89,8 +62,13 @@ async function open(path: string, javaScriptEnabled = true): Promise<{ page: Pag
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-  await page.goto(`${base}${path}`);
   return { page, errors };
+}
+
+async function open(path: string, javaScriptEnabled = true): Promise<{ page: Page; errors: string[] }> {
+  const opened = await newPage(javaScriptEnabled);
+  await opened.page.goto(`${base}${path}`);
+  return opened;
 }
 
 describe('prerendered public pages (production build)', () => {
@@ -182,11 +160,98 @@ describe('prerendered public pages (production build)', () => {
     await home.page.context().close();
   });
 
-  it('draws afresh over the markup when the address has a query, without an error', async () => {
-    const { page, errors } = await open('/trust-registry?q=Voyages');
-    await expect.poll(() => page.getByRole('link', { name: /Voyages Lumière/ }).count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole('searchbox', { name: 'Organisation name' }).inputValue()).toBe('Voyages');
+  it('shows a shared search from the first paint, never the page without it or the loading spinner, then its result', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // On every frame, from the first one with the page in it: what the search box holds (null: no page, only a spinner).
+    await context.addInitScript(() => {
+      const frames: (string | null)[] = [];
+      Object.assign(window, { searchBoxFrames: frames });
+      const tick = () => {
+        if (frames.length > 0 || document.querySelector('main')) {
+          const box = document.querySelector<HTMLInputElement>('main input[name="q"]')?.value ?? null;
+          if (frames.at(-1) !== box) frames.push(box);
+        }
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${base}/trust-registry?q=Voyages&status=active`);
+    const results = page.getByRole('list', { name: 'Organisations' });
+    await results.getByRole('link', { name: 'Voyages Lumière' }).waitFor();
+    await page.getByText('1 organisation matches “Voyages” with status active · showing 1–1').waitFor();
+    expect(await results.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('active');
+    expect(await page.evaluate(() => (window as unknown as { searchBoxFrames: (string | null)[] }).searchBoxFrames)).toEqual(['Voyages']);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  /** A page whose app code (the entry script) is held back until `start()`, so the test can act before the app runs. */
+  async function openHeld(path: string) {
+    const { page, errors } = await newPage();
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await started;
+      await route.continue();
+    });
+    await page.goto(`${base}${path}`);
+    return { page, errors, start };
+  }
+
+  it('leaves a reader where they scrolled before the app started, and follows a link tapped there', async () => {
+    const { page, errors, start } = await openHeld('/use-cases/education');
+    const link = page.getByRole('link', { name: 'Accord for healthcare' });
+    await link.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    start();
+    await appStarted(page);
+    // Whatever the app does as it starts, it has done once the network is idle and two frames are drawn.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await link.click();
+    await page.waitForURL(`${base}/use-cases/healthcare`);
+    await page.getByRole('heading', { level: 1, name: 'Healthcare' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lets a link followed before the app has started go through, when the app starts while the visitor leaves', async () => {
+    const { page, start } = await openHeld('/use-cases/education');
+    // What the page says of the app as it changes (the page cannot be asked while its next document is held).
+    const appStates: string[] = [];
+    let appSaid!: () => void;
+    const said = new Promise<void>((resolve) => (appSaid = resolve));
+    page.on('console', (message) => {
+      const state = /^data-app=(\w+)$/.exec(message.text())?.[1];
+      if (!state) return;
+      appStates.push(state);
+      appSaid();
+    });
+    await page.evaluate(() =>
+      new MutationObserver(() => console.log(`data-app=${document.documentElement.getAttribute('data-app')}`)).observe(document.documentElement, {
+        attributeFilter: ['data-app'],
+      }),
+    );
+    // The next page is held until the app's code, let go once the visitor has clicked, has started the app.
+    await page.route(`${base}/use-cases/healthcare`, async (route) => {
+      start();
+      await said;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Accord for healthcare' }).click();
+    await page.waitForURL(`${base}/use-cases/healthcare`);
+    await page.getByRole('heading', { level: 1, name: 'Healthcare' }).waitFor();
+    // The app did start over the page being left, and that did not cancel the visit.
+    expect(appStates).toEqual(['started']);
     await page.context().close();
   });
 

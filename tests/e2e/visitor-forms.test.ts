@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { appStarted, launchBrowser } from '../support/browser.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
 import { asServiceRole } from '../support/users.ts';
 
@@ -162,6 +162,8 @@ describe('Contact Us', () => {
     const email = uniqueEmail('contact');
     await page.goto(app('/about'));
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // Before the app has started, Contact Us is a plain mailto: link.
+    await appStarted(page);
 
     const link = page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' });
     await link.focus();
@@ -236,6 +238,7 @@ describe('Contact Us', () => {
     });
     await page.goto(app('/'));
     await page.getByRole('heading', { level: 1 }).waitFor();
+    await appStarted(page);
     expect(fetched.filter((path) => path.includes('contact-dialog'))).toEqual([]);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
     await page.getByRole('dialog', { name: 'Contact Accord' }).waitFor();

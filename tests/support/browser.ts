@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium (or CHROME_PATH), launched as the project's browser tests need it. */
 export function chromePath(): string {
@@ -25,4 +25,13 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/**
+ * Waits until the app has taken over the page (src/app/main.tsx marks it). A
+ * prerendered page is readable, and its links work, before that; its buttons
+ * and other controls that need the app do nothing until then.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
 }

@@ -1,0 +1,51 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startApp } from '../../supabase/local/app-server.ts';
+import { stackConfig } from '../../supabase/local/config.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+/**
+ * The other browser tests run against the production build. This one checks
+ * what a newcomer gets from `npm start`: the Vite dev server, with React's
+ * development build (which reports more as console errors), drawing the
+ * public site, a search and the sign-in page against the stack.
+ */
+const config = stackConfig('test');
+let browser: Browser;
+let app: Awaited<ReturnType<typeof startApp>>;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(config, config.ports.app + 1), launchBrowser()]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('the dev server npm start runs', () => {
+  it('serves the app: the home page, a registry search and the sign-in page, with no error in the console', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`${app.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Verify once. Be trusted across the network.' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).first().click();
+    await page.getByRole('heading', { level: 2, name: 'Essentials' }).waitFor();
+
+    await page.goto(`${app.url}/trust-registry?q=Voyages`);
+    await page.getByRole('list', { name: 'Organisations' }).getByRole('link', { name: 'Voyages Lumière' }).waitFor();
+
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Send magic link' }).waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
