@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { appStarted, launchBrowser } from '../support/browser.ts';
 import { linkIn, mailIds, nextMail } from '../support/inbox.ts';
 import { asAnon, sql } from '../support/users.ts';
 
@@ -251,6 +251,7 @@ describe('onboarding to approval', () => {
     const page = await visitor.newPage();
     await page.goto(`${config.appUrl}/trust-registry`);
     await page.getByRole('heading', { level: 1, name: 'Trust registry' }).waitFor();
+    await appStarted(page);
     await page.getByRole('searchbox', { name: 'Organisation name' }).fill(applicant.legalName);
     await page.getByRole('button', { name: 'Search' }).click();
     const card = page.getByRole('list', { name: 'Organisations' }).getByRole('listitem');

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { appStarted, launchBrowser } from '../support/browser.ts';
 import { sql } from '../support/users.ts';
 
 /**
@@ -50,6 +50,8 @@ async function expectAccessible(target: Page): Promise<void> {
 async function openRegistry(query = ''): Promise<void> {
   await page.goto(app(`/trust-registry${query}`));
   await page.getByRole('heading', { level: 1, name: 'Trust registry' }).waitFor();
+  // The filters and the search need the app (before it, the search is a plain form).
+  await appStarted(page);
 }
 
 describe('/trust-registry', () => {

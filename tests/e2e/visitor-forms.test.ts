@@ -94,6 +94,7 @@ describe('/investors/access', () => {
     const email = uniqueEmail('investor');
     await page.goto(app('/investors/access'));
     await page.getByRole('heading', { level: 1, name: 'Request investor access' }).waitFor();
+    await appStarted(page);
     expect(await seriousViolations(page)).toEqual([]);
 
     // Bad input: a missing name and a malformed address.
