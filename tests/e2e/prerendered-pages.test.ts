@@ -201,7 +201,8 @@ describe('prerendered public pages (production build)', () => {
       await started;
       await route.continue();
     });
-    await page.goto(`${base}${path}`);
+    // Not until "load": that can wait for the held script, when the page asks for it before loading ends.
+    await page.goto(`${base}${path}`, { waitUntil: 'domcontentloaded' });
     return { page, errors, start };
   }
 
