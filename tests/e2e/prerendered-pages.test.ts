@@ -162,12 +162,13 @@ describe('prerendered public pages (production build)', () => {
 
   it('shows a shared search from the first paint, never the page without it or the loading spinner, then its result', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    // On every frame, from the first one with the page in it: what the search box holds (null: no page, only a spinner).
+    // On every frame, from the first one with the search box in it (or the whole document, if it never
+    // comes): what the search box holds (null: no page, only a spinner).
     await context.addInitScript(() => {
       const frames: (string | null)[] = [];
       Object.assign(window, { searchBoxFrames: frames });
       const tick = () => {
-        if (frames.length > 0 || document.querySelector('main')) {
+        if (frames.length > 0 || document.querySelector('main input[name="q"]') || document.readyState !== 'loading') {
           const box = document.querySelector<HTMLInputElement>('main input[name="q"]')?.value ?? null;
           if (frames.at(-1) !== box) frames.push(box);
         }
