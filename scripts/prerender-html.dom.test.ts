@@ -31,5 +31,4 @@ describe('a search form on a prerendered page', () => {
     expect(box.value).toBe('Voyages Lum');
     root.remove();
   });
-
 });
