@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
+import { fetchEndingSessions } from '../../src/data/auth/ended-session.ts';
+import { memoryStorage } from '../support/auth-helpers.ts';
 import { createOrganization, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { expectStorageError, pdfBytes, text } from '../support/storage-files.ts';
 import { asAnon, asServiceRole, sql, uniqueEmail } from '../support/users.ts';
@@ -266,5 +268,44 @@ describe('requests without a user session are unaffected', () => {
     expect(select.data).toEqual([{ id: who.id }]);
     const listed = await asServiceRole().storage.from('application_documents').list(who.orgId);
     expect(listed.data?.map((o) => o.name)).toEqual(['evidence.pdf']);
+  });
+});
+
+describe('the app’s client when its session is ended elsewhere', () => {
+  /** The app's client (src/data/client.ts) on Node: a stored session, and the fetch that notices ended sessions. */
+  function appClient() {
+    const client: SupabaseClient = createClient(config.apiUrl, config.keys.anonKey, {
+      auth: { flowType: 'pkce', persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage() },
+      realtime,
+      global: { fetch: fetchEndingSessions(config.apiUrl, () => client.auth) },
+    });
+    const events: string[] = [];
+    client.auth.onAuthStateChange((event) => void events.push(event));
+    return { client, events };
+  }
+
+  it('a refused data request ends the session here: SIGNED_OUT, the app’s ordinary signed-out path', async () => {
+    const who = await person('app-tab-rest');
+    const { client, events } = appClient();
+    expect((await client.auth.signInWithPassword(who)).error).toBeNull();
+
+    const other = await signIn(who);
+    expect((await other.client.auth.signOut({ scope: 'global' })).error).toBeNull();
+
+    const refused = await client.from('profiles').select('id').eq('id', who.id);
+    expect(refused.error).toMatchObject({ code: 'session_not_found', message: SESSION_GONE });
+    await vi.waitFor(() => expect(events).toContain('SIGNED_OUT'));
+    expect((await client.auth.getSession()).data.session).toBeNull();
+  });
+
+  it('so does a refused storage request (opening an application document)', async () => {
+    const who = await person('app-tab-storage');
+    const { client, events } = appClient();
+    expect((await client.auth.signInWithPassword(who)).error).toBeNull();
+    await sql('delete from auth.sessions where user_id = $1', [who.id]);
+
+    expectStorageError(await client.storage.from('application_documents').download(who.docPath), '403', SESSION_GONE);
+    await vi.waitFor(() => expect(events).toContain('SIGNED_OUT'));
+    expect((await client.auth.getSession()).data.session).toBeNull();
   });
 });
