@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
+import { fetchEndingSessions } from './auth/ended-session';
 import { authStorageKey } from './auth/storage-key';
 import { readSupabaseConfig } from './config';
 import type { Database } from './database.types';
@@ -18,6 +19,9 @@ const config = readSupabaseConfig(import.meta.env);
  * spec's messages or remove the tokens from the address bar. The callback
  * machine does it instead, exchanging each code exactly once
  * (src/data/auth/session-from-url.ts, docs/decisions/011-sign-in-callback.md).
+ *
+ * Its fetch ends the session here as soon as the Data API or Storage refuses
+ * it as ended elsewhere (src/data/auth/ended-session.ts, decision 023).
  */
 export const supabase: AccordClient = config.ok
   ? createClient<Database>(config.url, config.anonKey, {
@@ -28,6 +32,7 @@ export const supabase: AccordClient = config.ok
         detectSessionInUrl: false,
         storageKey: authStorageKey(config.url),
       },
+      global: { fetch: fetchEndingSessions(config.url, () => supabase.auth) },
     })
   : unconfiguredClient(config.message);
 

@@ -57,6 +57,11 @@ export async function startPostgrest(config: StackConfig): Promise<RunningPostgr
       PGRST_SERVER_PORT: String(port),
       PGRST_LOG_LEVEL: 'error',
       PGRST_DB_POOL: '10',
+      // As on hosted Supabase: pgrst.* settings stored on the authenticator role by
+      // migrations (db-pre-request, decision 023) apply, and NOTIFY pgrst reloads them.
+      // Both are PostgREST's defaults, spelled out because the migrations rely on them.
+      PGRST_DB_CONFIG: 'true',
+      PGRST_DB_CHANNEL_ENABLED: 'true',
     },
   });
   const keep = (chunk: Buffer) => {

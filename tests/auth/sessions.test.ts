@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authClient, decodeJwt, signInByCode, stack, startIsolatedAuth, uniqueEmail, type IsolatedAuth } from '../support/auth-helpers.ts';
+import {
+  authClient,
+  decodeJwt,
+  serviceClient,
+  signInByCode,
+  stack,
+  startIsolatedAuth,
+  uniqueEmail,
+  type IsolatedAuth,
+} from '../support/auth-helpers.ts';
 import { sql } from '../support/users.ts';
 
 /**
@@ -115,5 +124,48 @@ describe('sign-out', () => {
 
     expect((await b.client.auth.signOut({ scope: 'local' })).error).toBeNull();
     expect((await userEndpoint(b.session.access_token)).body.code).toBe('session_not_found');
+  });
+});
+
+describe('the admin API and a session that has ended', () => {
+  /** A person whose account carries an admin role, as GoTrue lets one be set: their tokens reach /admin. */
+  async function adminRolePerson() {
+    const email = uniqueEmail('admin-role');
+    const password = `pw-${crypto.randomUUID()}`;
+    const created = await serviceClient().auth.admin.createUser({ email, password, email_confirm: true });
+    expect(created.error).toBeNull();
+    await sql(`update auth.users set role = 'service_role' where id = $1`, [created.data.user!.id]);
+    const client = authClient();
+    const signedIn = await client.auth.signInWithPassword({ email, password });
+    expect(signedIn.error).toBeNull();
+    expect(decodeJwt(signedIn.data.session!.access_token).role).toBe('service_role');
+    return { client, token: signedIn.data.session!.access_token };
+  }
+
+  const listUsers = async (token: string) => {
+    const res = await fetch(`${stack.apiUrl}/auth/v1/admin/users?per_page=1`, {
+      headers: { apikey: stack.keys.anonKey, authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' },
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('refuses an admin-role token once its session is signed out (GoTrue: session_not_found)', async () => {
+    const { client, token } = await adminRolePerson();
+    expect((await listUsers(token)).status).toBe(200);
+    expect((await client.auth.signOut({ scope: 'local' })).error).toBeNull();
+    expect(await listUsers(token)).toEqual({
+      status: 403,
+      body: { code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' },
+    });
+  });
+
+  it('refuses an admin-role token whose session is past not_after (GoTrue: session_expired)', async () => {
+    const { token } = await adminRolePerson();
+    await sql("update auth.sessions set not_after = now() - interval '1 second' where id = $1", [sessionIdOf(token)]);
+    expect(await listUsers(token)).toEqual({ status: 403, body: { code: 'session_expired', message: 'Session is no longer valid' } });
+  });
+
+  it('still serves the service role key, which names no session', async () => {
+    expect((await listUsers(stack.keys.serviceRoleKey)).status).toBe(200);
   });
 });

@@ -38,6 +38,11 @@ describe('schema conventions', () => {
     // Extend deliberately: each entry is reachable by anyone with the anon key.
     expect(rows.map((r) => r.fn)).toEqual([
       'accept_admin_invitation(text)', // answers not_authenticated to visitors
+      // PostgREST's pre-request runs as every API role; for a visitor it only finds no session claimed
+      // (20261124000200_ended-sessions.sql).
+      'private.check_request()',
+      'private.ended_session_message(text)',
+      'private.ended_session_reason()',
       // The open registry API (20261122005000_public-registry.sql): public columns only.
       'registry_by_domain(text)',
       'registry_by_id(uuid)',

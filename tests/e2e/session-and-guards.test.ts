@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { hasStoredSession, requestSignInLink, signInThroughInbox } from '../support/sign-in.ts';
+import { sql } from '../support/users.ts';
 
 /**
  * Issue 3 in a real browser against the local stack: sign-in through the
@@ -52,6 +53,28 @@ describe('signing in and out', () => {
     await toast(page, 'Signed out', 'You have been successfully signed out.');
     await page.waitForURL(app('/login'));
     await banner.getByRole('link', { name: 'Member Login' }).waitFor();
+    await expect(hasStoredSession(page)).resolves.toBe(false);
+    await context.close();
+  });
+
+  it('a session ended elsewhere ("sign out everywhere") sends the tab to /login at its next request, not to an error', async () => {
+    const { context, page } = await freshPage();
+    await signInThroughInbox(page, 'member@accord.test');
+    await page.waitForURL(app('/dashboard'));
+    await page.getByRole('heading', { level: 2, name: 'Northwind Learning Trust' }).waitFor();
+    // End only this browser's session, as the auth service does for every session on "sign out everywhere".
+    const stored = (await page.evaluate(
+      `Object.entries(localStorage).find(([key]) => /^sb-.*-auth-token$/.test(key))?.[1]`,
+    )) as string;
+    const { access_token: token } = JSON.parse(stored) as { access_token: string };
+    const sessionId = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { session_id: string })
+      .session_id;
+    await sql('delete from auth.sessions where id = $1', [sessionId]);
+
+    // The token has not expired, so the reloaded app starts with it and asks for its facts: refused.
+    await page.reload();
+    await page.waitForURL(app('/login?next=%2Fdashboard'));
+    await page.getByRole('banner').getByRole('link', { name: 'Member Login' }).waitFor();
     await expect(hasStoredSession(page)).resolves.toBe(false);
     await context.close();
   });

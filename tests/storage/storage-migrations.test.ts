@@ -49,7 +49,8 @@ describe('storage migrations', () => {
 
   it('give storage.objects one policy per role and action, none for visitors', async () => {
     const rows = await sql<{ cmd: string; roles: string[] }>(
-      `select cmd, roles::text[] as roles from pg_policies where schemaname = 'storage' and tablename = 'objects' order by cmd`,
+      `select cmd, roles::text[] as roles from pg_policies
+        where schemaname = 'storage' and tablename = 'objects' and permissive = 'PERMISSIVE' order by cmd`,
     );
     expect(rows).toEqual([
       { cmd: 'DELETE', roles: ['authenticated'] },
@@ -57,5 +58,13 @@ describe('storage migrations', () => {
       { cmd: 'SELECT', roles: ['authenticated'] },
       { cmd: 'UPDATE', roles: ['authenticated'] },
     ]);
+  });
+
+  it('refuse every action on storage.objects once the caller’s session has ended (20261124000200_ended-sessions.sql)', async () => {
+    const rows = await sql<{ cmd: string; roles: string[] }>(
+      `select cmd, roles::text[] as roles from pg_policies
+        where schemaname = 'storage' and tablename = 'objects' and permissive = 'RESTRICTIVE'`,
+    );
+    expect(rows).toEqual([{ cmd: 'ALL', roles: ['authenticated'] }]);
   });
 });

@@ -6,8 +6,8 @@ import type { AccessTokenClaims, JwtService } from './jwt.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { RedirectPolicy } from './redirects.ts';
-import { sessionExists, type SessionService } from './sessions.ts';
-import { findUserById, type UserRow } from './users.ts';
+import { findSession, type SessionRow, type SessionService } from './sessions.ts';
+import { findUserById, NIL_UUID, type UserRow } from './users.ts';
 
 /**
  * [auth] settings of config.toml that config.ts does not read yet; the
@@ -63,28 +63,51 @@ export interface Authenticated {
 }
 
 /**
- * GoTrue's requireAuthentication: a valid token whose user exists and whose
- * session (if it names one) has not been signed out.
+ * GoTrue's maybeLoadUserOrSession: the token's user must exist, and so must the
+ * session it names (if it names one); a signed-out session's token is refused
+ * even though its signature and expiry are still good.
  */
-export async function requireUser(ctx: AuthContext, req: ApiRequest): Promise<Authenticated> {
-  const claims = await ctx.jwt.verify(bearerToken(req));
+async function loadUserAndSession(ctx: AuthContext, claims: AccessTokenClaims): Promise<Authenticated & { session?: SessionRow }> {
   if (!claims.sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
   if (!UUID.test(claims.sub)) throw forbidden('bad_jwt', 'invalid claim: sub claim must be a UUID');
   const user = await findUserById(ctx.db, claims.sub);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
-  const sessionId = claims.session_id && claims.session_id !== '00000000-0000-0000-0000-000000000000' ? claims.session_id : undefined;
-  if (sessionId) {
-    if (!UUID.test(sessionId)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
-    if (!(await sessionExists(ctx.db, sessionId))) {
-      throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
-    }
-  }
+  const sessionId = claimedSessionId(claims);
+  if (!sessionId) return { claims, user, sessionId };
+  if (!UUID.test(sessionId)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
+  const session = await findSession(ctx.db, sessionId);
+  if (!session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+  return { claims, user, sessionId, session };
+}
+
+/** The token's session_id, unless it names none (absent, or GoTrue's nil uuid). */
+function claimedSessionId(claims: AccessTokenClaims): string | undefined {
+  return claims.session_id && claims.session_id !== NIL_UUID ? claims.session_id : undefined;
+}
+
+/**
+ * GoTrue's requireAuthentication: a valid token whose user exists and whose
+ * session (if it names one) has not been signed out.
+ */
+export async function requireUser(ctx: AuthContext, req: ApiRequest): Promise<Authenticated> {
+  const { claims, user, sessionId } = await loadUserAndSession(ctx, await ctx.jwt.verify(bearerToken(req)));
   return { claims, user, sessionId };
 }
 
-/** GoTrue's requireAdminCredentials: any valid token whose role is an admin role. */
+/**
+ * GoTrue's requireAdminCredentials: any valid token whose role is an admin role.
+ * A token that names a session (a person whose account has an admin role, not
+ * the service role key) must still have that session, and it must not be past
+ * its not_after, so signing out ends its admin rights too.
+ */
 export async function requireAdmin(ctx: AuthContext, req: ApiRequest): Promise<{ role: string }> {
   const claims = await ctx.jwt.verify(bearerToken(req));
+  if (claimedSessionId(claims)) {
+    const { session } = await loadUserAndSession(ctx, claims);
+    if (session?.not_after && session.not_after <= new Date()) {
+      throw forbidden('session_expired', 'Session is no longer valid');
+    }
+  }
   const role = typeof claims.role === 'string' ? claims.role : '';
   if (!ADMIN_ROLES.includes(role)) throw forbidden('not_admin', 'User not allowed');
   return { role };

@@ -28,7 +28,7 @@ export interface ClientInfo {
   userAgent: string | undefined;
 }
 
-interface SessionRow {
+export interface SessionRow {
   id: string;
   user_id: string;
   aal: string | null;
@@ -194,6 +194,6 @@ export async function logout(db: Queryable, userId: string, sessionId: string | 
   }
 }
 
-export async function sessionExists(db: Queryable, sessionId: string): Promise<boolean> {
-  return (await maybeRow(db, 'select 1 from auth.sessions where id = $1', [sessionId])) !== undefined;
+export async function findSession(db: Queryable, sessionId: string): Promise<SessionRow | undefined> {
+  return maybeRow<SessionRow>(db, 'select id, user_id, aal::text, not_after from auth.sessions where id = $1', [sessionId]);
 }
