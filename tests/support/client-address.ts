@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import http from 'node:http';
+import { isIP } from 'node:net';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import pg from 'pg';
 import ws from 'ws';
@@ -34,7 +35,8 @@ export function fetchFrom(localAddress: string): typeof fetch {
     return new Promise<Response>((resolve, reject) => {
       const outgoing = http.request(
         request.url,
-        { method: request.method, headers: Object.fromEntries(request.headers), localAddress, signal: request.signal },
+        // family: `localhost` must resolve to an address of the same family as the one bound.
+        { method: request.method, headers: Object.fromEntries(request.headers), localAddress, family: isIP(localAddress), signal: request.signal },
         (incoming) => {
           const chunks: Buffer[] = [];
           incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
