@@ -127,45 +127,53 @@ describe('one client rotating e-mail addresses', () => {
   });
 });
 
+/**
+ * In a rolled-back transaction: five investor requests from `sameNetwork` are
+ * accepted, a sixth from `alsoSameNetwork` is refused as too many from the
+ * network, one from `nextNetwork` is accepted; the ledger then holds exactly
+ * `networks` within `range`.
+ */
+async function expectOneNetwork(clients: { sameNetwork: string[]; alsoSameNetwork: string; nextNetwork: string }, range: string, networks: string[]) {
+  const tx = await VisitorTransaction.open();
+  const from = (ip: string) => tx.call('request_investor_access', investorArgs(address('network')), { 'cf-connecting-ip': ip });
+  try {
+    expect(clients.sameNetwork).toHaveLength(LIMITS.investor.perNetwork);
+    for (const ip of clients.sameNetwork) await from(ip);
+    expect(await refusal(from(clients.alsoSameNetwork))).toMatchObject({ code: 'PT429', message: 'too_many_requests_from_network' });
+    await from(clients.nextNetwork);
+    const counted = await tx.sql<{ network: string }>(
+      'select distinct client_network::text as network from private.visitor_form_submissions where client_network <<= $1::cidr order by 1',
+      [range],
+    );
+    expect(counted.map((r) => r.network)).toEqual(networks);
+  } finally {
+    await tx.rollback();
+  }
+}
+
 describe('clients in one IPv6 /64', () => {
   it('count as one network; the next /64 is another', async () => {
-    const tx = await VisitorTransaction.open();
-    try {
-      const sameSlash64 = ['2001:db8:5:6::1', '2001:db8:5:6:ffff:ffff:ffff:ffff', '2001:db8:5:6::abcd', '2001:db8:5:6:1:2:3:4', '2001:DB8:5:6::7'];
-      for (const ip of sameSlash64) {
-        await tx.call('request_investor_access', investorArgs(address('v6')), { 'cf-connecting-ip': ip });
-      }
-      const refused = await refusal(tx.call('request_investor_access', investorArgs(address('v6')), { 'cf-connecting-ip': '2001:db8:5:6:8000::9' }));
-      expect(refused).toMatchObject({ code: 'PT429', message: 'too_many_requests_from_network' });
-      await tx.call('request_investor_access', investorArgs(address('v6')), { 'cf-connecting-ip': '2001:db8:5:7::1' });
-      const networks = await tx.sql<{ network: string }>(
-        `select distinct client_network::text as network from private.visitor_form_submissions
-          where client_network <<= '2001:db8::/32' order by 1`,
-      );
-      expect(networks.map((r) => r.network)).toEqual(['2001:db8:5:6::/64', '2001:db8:5:7::/64']);
-    } finally {
-      await tx.rollback();
-    }
+    await expectOneNetwork(
+      {
+        sameNetwork: ['2001:db8:5:6::1', '2001:db8:5:6:ffff:ffff:ffff:ffff', '2001:db8:5:6::abcd', '2001:db8:5:6:1:2:3:4', '2001:DB8:5:6::7'],
+        alsoSameNetwork: '2001:db8:5:6:8000::9',
+        nextNetwork: '2001:db8:5:7::1',
+      },
+      '2001:db8::/32',
+      ['2001:db8:5:6::/64', '2001:db8:5:7::/64'],
+    );
   });
 
   it('an IPv4 address written as IPv6 (::ffff:a.b.c.d) is that IPv4 address, not one /64 shared by every IPv4 client', async () => {
-    const tx = await VisitorTransaction.open();
-    try {
-      for (const ip of ['198.51.100.7', '::ffff:198.51.100.7', '198.51.100.7', '::FFFF:198.51.100.7', '198.51.100.7']) {
-        await tx.call('request_investor_access', investorArgs(address('mapped')), { 'cf-connecting-ip': ip });
-      }
-      expect(await refusal(tx.call('request_investor_access', investorArgs(address('mapped')), { 'cf-connecting-ip': '::ffff:198.51.100.7' }))).toMatchObject({
-        message: 'too_many_requests_from_network',
-      });
-      await tx.call('request_investor_access', investorArgs(address('mapped')), { 'cf-connecting-ip': '::ffff:198.51.100.8' });
-      const networks = await tx.sql<{ network: string }>(
-        `select distinct client_network::text as network from private.visitor_form_submissions
-          where client_network <<= '198.51.100.0/24' order by 1`,
-      );
-      expect(networks.map((r) => r.network)).toEqual(['198.51.100.7/32', '198.51.100.8/32']);
-    } finally {
-      await tx.rollback();
-    }
+    await expectOneNetwork(
+      {
+        sameNetwork: ['198.51.100.7', '::ffff:198.51.100.7', '198.51.100.7', '::FFFF:198.51.100.7', '198.51.100.7'],
+        alsoSameNetwork: '::ffff:198.51.100.7',
+        nextNetwork: '::ffff:198.51.100.8',
+      },
+      '198.51.100.0/24',
+      ['198.51.100.7/32', '198.51.100.8/32'],
+    );
   });
 });
 
