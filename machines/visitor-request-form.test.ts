@@ -35,6 +35,14 @@ describe('visitor request rules', () => {
     expect(fieldProblem('contact', 'message', 'Hello,\n\nA question.')).toBeNull();
   });
 
+  it('refuses what the server cannot even receive (a NUL, half a surrogate pair) as invalid, rather than sending it', () => {
+    expect(fieldProblem('contact', 'message', 'Hello\u0000')).toBe('invalid');
+    expect(fieldProblem('investorAccess', 'message', 'Broken \ud83d emoji')).toBe('invalid');
+    expect(fieldProblem('investorAccess', 'name', 'Margit \udc00')).toBe('invalid');
+    expect(fieldProblem('contact', 'email', 'ada\ud800@example.org')).toBe('invalid');
+    expect(fieldProblem('contact', 'message', 'A whole emoji 😀 is fine.')).toBeNull();
+  });
+
   it('accepts e-mail addresses of the usual shape only', () => {
     for (const good of ['ada@example.org', 'a.b+c@sub.example.co.uk', ' ada@example.org ']) expect(isWellFormedEmail(good)).toBe(true);
     for (const bad of ['ada@example', 'ada example.org', 'ada@@example.org', 'ada@exa mple.org', '@example.org']) {

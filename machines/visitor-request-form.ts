@@ -127,6 +127,12 @@ export function fieldMessage(form: VisitorForm, field: string, code: string): st
 // an @, something, a dot, something; no white space or control characters.
 const EMAIL = /^[^@\s\p{Cc}]+@[^@\s\p{Cc}]+\.[^@\s\p{Cc}]+$/u;
 const CONTROL = /\p{Cc}/u;
+// What no text column can hold and PostgREST refuses before the RPC sees it
+// (a NUL: "unsupported Unicode escape sequence"; half of a surrogate pair:
+// "Empty or invalid json"): caught here, so the person reads which field, not
+// the database's words.
+const LONE_SURROGATE = /\p{Cs}/u;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /** Characters as Postgres counts them (code points), not UTF-16 units: an emoji is one. */
 const length = (text: string) => [...text].length;
@@ -139,7 +145,7 @@ function textProblem(value: string, max: number, required: boolean, singleLine: 
   const text = value.trim();
   if (text === '') return required ? 'required' : null;
   if (length(text) > max) return 'too_long';
-  if (singleLine && CONTROL.test(text)) return 'invalid';
+  if ((singleLine && CONTROL.test(text)) || unstorable(text)) return 'invalid';
   return null;
 }
 
@@ -157,7 +163,7 @@ export function fieldProblem(form: VisitorForm, field: string, value: string): P
       const text = value.trim();
       if (text === '') return 'required';
       if (length(text) > LIMITS.email) return 'too_long';
-      return EMAIL.test(text) ? null : 'invalid';
+      return EMAIL.test(text) && !unstorable(text) ? null : 'invalid';
     }
     case 'organization':
       return textProblem(value, LIMITS.organization, form === 'investorAccess', true);

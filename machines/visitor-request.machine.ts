@@ -35,9 +35,16 @@ export interface SubmitFailure {
   fields?: Record<string, string>;
 }
 
+/**
+ * Whose hourly limit was reached: this e-mail address's, the visitor's
+ * internet connection's (an IPv4 address or IPv6 /64, perhaps shared with
+ * others), or everyone's together (the form takes no more for now).
+ */
+export type RateLimitScope = 'address' | 'network' | 'everyone';
+
 export type VisitorRequestFailure =
-  /** The address has sent as many as the network accepts in an hour. */
-  | { kind: 'rateLimited' }
+  /** A limit per hour was reached; what was typed stays, and sending later works. */
+  | { kind: 'rateLimited'; scope: RateLimitScope }
   /** Anything else: not reached, or an unexpected answer. `message` says which. */
   | { kind: 'failed'; message: string };
 
@@ -60,7 +67,12 @@ export interface VisitorRequestOutput {
   email: string;
 }
 
-export const RATE_LIMITED_CODE = 'too_many_requests';
+/** The data layer's codes for the limits (src/data/visitor-refusal.ts), by scope. */
+export const RATE_LIMITED_CODES: Record<string, RateLimitScope> = {
+  too_many_requests: 'address',
+  too_many_requests_from_network: 'network',
+  too_many_requests_overall: 'everyone',
+};
 export const UNKNOWN_FAILURE_MESSAGE = 'Something went wrong. Please try again.';
 export const UNMAPPED_REFUSAL_MESSAGE = 'Some answers were not accepted. Check the form and send it again.';
 
@@ -123,7 +135,8 @@ export const visitorRequestMachine = setup({
     clearProblems: assign({ failure: null, errors: {} }),
     recordFailure: assign((_, params: { error: unknown }) => {
       const { code, message, fields } = asFailure(params.error);
-      if (code === RATE_LIMITED_CODE) return { failure: { kind: 'rateLimited' } as const };
+      const scope = typeof code === 'string' && Object.hasOwn(RATE_LIMITED_CODES, code) ? RATE_LIMITED_CODES[code] : undefined;
+      if (scope) return { failure: { kind: 'rateLimited', scope } as const };
       if (fields) return { failure: { kind: 'failed', message: UNMAPPED_REFUSAL_MESSAGE } as const };
       const text = typeof message === 'string' && message.trim() !== '' ? message : UNKNOWN_FAILURE_MESSAGE;
       return { failure: { kind: 'failed', message: text } as const };

@@ -3,7 +3,8 @@ import { DataError, toDataError } from './errors';
 /**
  * How the public site's submit-only RPCs say no (request_investor_access,
  * send_contact_message; docs/decisions/018-visitor-requests-and-contact.md):
- * a named refusal whose detail is {field: code}, or too_many_requests (HTTP 429).
+ * a named refusal whose detail is {field: code}, or one of three hourly limits
+ * (HTTP 429; docs/decisions/026-public-form-limits.md).
  */
 
 /** The server refused some answers: `fields` names each, in the caller's field names, with its code. */
@@ -16,8 +17,17 @@ export class FormRefusedError extends DataError {
   }
 }
 
+/** The limits, by the name the server gives each refusal (SQLSTATE PT429). */
 export const TOO_MANY_REQUESTS_CODE = 'too_many_requests';
-export const TOO_MANY_REQUESTS_MESSAGE = 'This address has sent as many as we accept in an hour. Please try again later.';
+export const TOO_MANY_FROM_NETWORK_CODE = 'too_many_requests_from_network';
+export const TOO_MANY_OVERALL_CODE = 'too_many_requests_overall';
+
+const LIMIT_MESSAGES: Record<string, string> = {
+  [TOO_MANY_REQUESTS_CODE]: 'This address has sent as many as we accept in an hour. Please try again later.',
+  [TOO_MANY_FROM_NETWORK_CODE]: 'Your internet connection has sent as many as we accept in an hour. Please try again later.',
+  [TOO_MANY_OVERALL_CODE]: 'We are receiving more than we can take in just now. Please try again later.',
+};
+export const TOO_MANY_REQUESTS_MESSAGE = LIMIT_MESSAGES[TOO_MANY_REQUESTS_CODE];
 
 /**
  * The error a visitor's submission threw, in the caller's terms. `refusal` is
@@ -42,8 +52,13 @@ export function visitorRequestError(error: unknown, refusal: string, fieldNames:
     }
     return new FormRefusedError(fields, data);
   }
-  if (data.message === TOO_MANY_REQUESTS_CODE || data.status === 429) {
-    return new DataError(TOO_MANY_REQUESTS_MESSAGE, { status: 429, code: TOO_MANY_REQUESTS_CODE, cause: data });
+  if (Object.hasOwn(LIMIT_MESSAGES, data.message)) {
+    return new DataError(LIMIT_MESSAGES[data.message], { status: 429, code: data.message, cause: data });
+  }
+  // A 429 without one of our names (a platform limit in front of the API)
+  // says nothing about this person: the general "try again later".
+  if (data.status === 429) {
+    return new DataError(LIMIT_MESSAGES[TOO_MANY_OVERALL_CODE], { status: 429, code: TOO_MANY_OVERALL_CODE, cause: data });
   }
   return data;
 }

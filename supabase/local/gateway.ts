@@ -32,6 +32,12 @@ function cors(req: http.IncomingMessage): Record<string, string> {
   };
 }
 
+/** The socket's peer, an IPv4 client that reached an IPv6 socket (::ffff:a.b.c.d) written as IPv4, as Cloudflare writes it. */
+function clientAddress(req: http.IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? '';
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+}
+
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string>) {
   res.writeHead(status, { ...headers, 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -70,6 +76,10 @@ export async function startGateway(config: StackConfig, routes: GatewayRoute[]):
     // Kong forwards the key as the bearer token when the client sent none.
     if (!headers.authorization && apikey) headers.authorization = `Bearer ${apikey}`;
     headers['x-forwarded-for'] = req.socket.remoteAddress ?? '127.0.0.1';
+    // As Cloudflare does in front of hosted Supabase: the address that connected,
+    // replacing any the client wrote. The database's limits read only this one
+    // (private.request_ip(), docs/decisions/026-public-form-limits.md).
+    headers['cf-connecting-ip'] = clientAddress(req);
     headers['x-forwarded-host'] = req.headers.host ?? '';
     headers['x-forwarded-prefix'] = route.prefix;
     delete headers.host;

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { authClient, callbackUrl, uniqueEmail as authEmail } from '../support/auth-helpers.ts';
 import { addMember, createOrganization, expectDenied, expectNoRows, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { asAnon, newUser, sql, uniqueEmail, type TestUser } from '../support/users.ts';
 
@@ -43,6 +44,42 @@ describe('profiles', () => {
     });
   });
 
+  describe('sign-up through the auth API: no name in the metadata can break it (issue 12, finding 7)', () => {
+    const profileOf = async (email: string) =>
+      (await sql<{ full_name: string | null }>('select p.full_name from public.profiles p join auth.users u on u.id = p.id where u.email = $1', [email]))[0];
+
+    it('a 201-character name signs up without "Database error saving new user", and the profile stores no name rather than failing', async () => {
+      const email = authEmail('long-name');
+      const { error } = await authClient().auth.signInWithOtp({
+        email,
+        options: { emailRedirectTo: callbackUrl(), data: { full_name: 'x'.repeat(201) } },
+      });
+      expect(error).toBeNull();
+      expect(await profileOf(email)).toEqual({ full_name: null });
+    });
+
+    it('a password sign-up with a name far too long, or with odd values, gets its account and profile too', async () => {
+      for (const fullName of ['y'.repeat(100_000), { first: 'Ada', last: 'Lovelace' }, ['Ada'], 42, true, 'Ada\u0007Lovelace', 'Ada\nLovelace', ' \t\n ']) {
+        const email = authEmail('odd-name');
+        const { error } = await authClient().auth.signUp({ email, password: 'a-good-password', options: { data: { full_name: fullName } } });
+        expect(error, JSON.stringify(fullName).slice(0, 40)).toBeNull();
+        expect(await profileOf(email)).toEqual({ full_name: null });
+      }
+    });
+
+    it('a valid name is kept, trimmed; 200 characters exactly is valid', async () => {
+      for (const [typed, stored] of [
+        ['  Ada Lovelace \n', 'Ada Lovelace'],
+        ['n'.repeat(200), 'n'.repeat(200)],
+        ['Zoë Ångström-Ōtsuka', 'Zoë Ångström-Ōtsuka'],
+      ]) {
+        const email = authEmail('good-name');
+        expect((await authClient().auth.signUp({ email, password: 'a-good-password', options: { data: { full_name: typed } } })).error).toBeNull();
+        expect(await profileOf(email)).toEqual({ full_name: stored });
+      }
+    });
+  });
+
   describe('select', () => {
     it('a user reads their own profile (the session query: filter by id, single row)', async () => {
       const profile = expectOk(await alice.client.from('profiles').select('*').eq('id', alice.id).single());
@@ -84,6 +121,29 @@ describe('profiles', () => {
       expect(rows).toMatchObject([{ full_name: 'Bob Baker' }]);
       const [after] = await sql<{ updated_at: Date }>('select updated_at from public.profiles where id = $1', [bob.id]);
       expect(after.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime());
+    });
+
+    it('a name over 200 characters or with control characters is refused with a named error, not a raw constraint error', async () => {
+      const [before] = await sql('select full_name from public.profiles where id = $1', [bob.id]);
+      for (const [fullName, code] of [
+        ['b'.repeat(201), 'too_long'],
+        ['Bob\tBaker', 'invalid'],
+      ]) {
+        const refused = await bob.client.from('profiles').update({ full_name: fullName }).eq('id', bob.id).select();
+        expect(refused.status).toBe(400);
+        expect(refused.error).toMatchObject({ code: '22023', message: 'invalid_profile' });
+        expect(JSON.parse(refused.error?.details ?? 'null')).toEqual({ full_name: code });
+      }
+      expect((await sql('select full_name from public.profiles where id = $1', [bob.id]))[0]).toEqual(before);
+    });
+
+    it('a name is stored trimmed, and a blank one as no name', async () => {
+      expect(expectOk(await carol.client.from('profiles').update({ full_name: '  Carol Cooper \n' }).eq('id', carol.id).select('full_name'))).toEqual([
+        { full_name: 'Carol Cooper' },
+      ]);
+      expect(expectOk(await carol.client.from('profiles').update({ full_name: '   ' }).eq('id', carol.id).select('full_name'))).toEqual([
+        { full_name: null },
+      ]);
     });
 
     it('a user cannot change their e-mail here (it mirrors the account)', async () => {

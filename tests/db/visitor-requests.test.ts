@@ -3,6 +3,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectDenied, expectNoRows, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
+import { anonFrom, freshClientAddress } from '../support/client-address.ts';
 import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -11,6 +12,10 @@ import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
  * or not, only submit, through RPCs that check every field and name each
  * problem; nobody but system administrators reads, changes or deletes what was
  * sent; one address cannot send more than a few per hour.
+ *
+ * Each visitor's submission comes from a loopback address of its own
+ * (anonFrom), as different people's would, so the per-network limits
+ * (public-form-limits.test.ts) never decide a test about something else.
  */
 
 const config = stackConfig('test');
@@ -79,7 +84,7 @@ describe('request_investor_access', () => {
   it('a visitor without an account submits a request, stored trimmed as new for the back office', async () => {
     const email = address('anon-investor');
     const id = expectOk(
-      await asAnon().rpc('request_investor_access', investorRequest(`  ${email} `, { p_name: '  Margit Lindqvist ', p_message: '  ' })),
+      await anonFrom().rpc('request_investor_access', investorRequest(`  ${email} `, { p_name: '  Margit Lindqvist ', p_message: '  ' })),
     );
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await requestRow(id as string)).toEqual({
@@ -103,13 +108,13 @@ describe('request_investor_access', () => {
   it('accepts every kind of investor the form offers', async () => {
     const email = address('kinds');
     for (const kind of ['corporate', 'family_office', 'public_funder']) {
-      expectOk(await asAnon().rpc('request_investor_access', investorRequest(email, { p_investor_kind: kind })));
+      expectOk(await anonFrom().rpc('request_investor_access', investorRequest(email, { p_investor_kind: kind })));
     }
     expect(await countFrom('investor_access_requests', email)).toBe(3);
   });
 
   it('names every missing field at once and stores nothing', async () => {
-    const result = await asAnon().rpc('request_investor_access', {
+    const result = await anonFrom().rpc('request_investor_access', {
       p_name: ' ',
       p_email: '',
       p_organization: '',
@@ -127,7 +132,7 @@ describe('request_investor_access', () => {
   it('names malformed and over-long answers', async () => {
     const email = address('invalid-investor');
     expectFieldErrors(
-      await asAnon().rpc(
+      await anonFrom().rpc(
         'request_investor_access',
         investorRequest('margit@nordkap', {
           p_name: 'Margit\nLindqvist',
@@ -140,13 +145,13 @@ describe('request_investor_access', () => {
       { name: 'invalid', email: 'invalid', organization: 'too_long', investor_kind: 'invalid', message: 'too_long' },
     );
     expectFieldErrors(
-      await asAnon().rpc('request_investor_access', investorRequest(`${'a'.repeat(250)}@x.example`, { p_name: 'n'.repeat(201) })),
+      await anonFrom().rpc('request_investor_access', investorRequest(`${'a'.repeat(250)}@x.example`, { p_name: 'n'.repeat(201) })),
       'invalid_investor_access_request',
       { name: 'too_long', email: 'too_long' },
     );
     // At the limits exactly is fine.
     expectOk(
-      await asAnon().rpc(
+      await anonFrom().rpc(
         'request_investor_access',
         investorRequest(email, { p_name: 'n'.repeat(200), p_organization: 'o'.repeat(200), p_message: 'm'.repeat(2000) }),
       ),
@@ -159,7 +164,7 @@ describe('request_investor_access', () => {
 describe('send_contact_message', () => {
   it('a visitor without an account sends a message, stored unhandled; the organisation is optional', async () => {
     const email = address('anon-contact');
-    const id = expectOk(await asAnon().rpc('send_contact_message', contactMessage(email, { p_organization: ' ', p_topic: 'press' })));
+    const id = expectOk(await anonFrom().rpc('send_contact_message', contactMessage(email, { p_organization: ' ', p_topic: 'press' })));
     expect(await messageRow(id as string)).toEqual({
       name: 'Fiona Gallagher',
       email,
@@ -173,7 +178,7 @@ describe('send_contact_message', () => {
     });
     const withoutOrganisation = contactMessage(email) as Record<string, string | null>;
     delete withoutOrganisation.p_organization;
-    expectOk(await asAnon().rpc('send_contact_message', withoutOrganisation));
+    expectOk(await anonFrom().rpc('send_contact_message', withoutOrganisation));
   });
 
   it('a signed-in member sends one too, remembered with their account', async () => {
@@ -183,13 +188,13 @@ describe('send_contact_message', () => {
 
   it('names every missing or malformed field and stores nothing', async () => {
     expectFieldErrors(
-      await asAnon().rpc('send_contact_message', { p_name: '', p_email: ' ', p_topic: '', p_message: '\n\n' }),
+      await anonFrom().rpc('send_contact_message', { p_name: '', p_email: ' ', p_topic: '', p_message: '\n\n' }),
       'invalid_contact_message',
       { name: 'required', email: 'required', topic: 'required', message: 'required' },
     );
     const email = address('invalid-contact');
     expectFieldErrors(
-      await asAnon().rpc(
+      await anonFrom().rpc(
         'send_contact_message',
         contactMessage('fiona at lakeside', {
           p_name: 'Fiona\tGallagher',
@@ -202,7 +207,7 @@ describe('send_contact_message', () => {
       { name: 'invalid', email: 'invalid', organization: 'too_long', topic: 'invalid', message: 'too_long' },
     );
     // A message may have line breaks; the single-line fields may not.
-    expectOk(await asAnon().rpc('send_contact_message', contactMessage(email, { p_message: 'Hello,\n\nA question about membership.' })));
+    expectOk(await anonFrom().rpc('send_contact_message', contactMessage(email, { p_message: 'Hello,\n\nA question about membership.' })));
     expect(await countFrom('contact_messages', email)).toBe(1);
   });
 });
@@ -243,8 +248,8 @@ describe('nobody but system administrators changes or removes them', () => {
   let messageId: string;
 
   beforeAll(async () => {
-    requestId = expectOk(await asAnon().rpc('request_investor_access', investorRequest(address('write'), {}))) as string;
-    messageId = expectOk(await asAnon().rpc('send_contact_message', contactMessage(address('write'), {}))) as string;
+    requestId = expectOk(await anonFrom().rpc('request_investor_access', investorRequest(address('write'), {}))) as string;
+    messageId = expectOk(await anonFrom().rpc('send_contact_message', contactMessage(address('write'), {}))) as string;
   });
 
   it('nobody inserts directly, not even an administrator: the RPCs are the only way in', async () => {
@@ -305,39 +310,39 @@ describe('the abuse guard', () => {
   it('one address sends at most 3 investor requests an hour, however it is capitalised; others are unaffected', async () => {
     const email = address('guard-investor');
     for (const typed of [email, email.toUpperCase(), ` ${email}`]) {
-      expectOk(await asAnon().rpc('request_investor_access', investorRequest(typed)));
+      expectOk(await anonFrom().rpc('request_investor_access', investorRequest(typed)));
     }
-    const refused = await asAnon().rpc('request_investor_access', investorRequest(email.replace(/^./, (c) => c.toUpperCase())));
+    const refused = await anonFrom().rpc('request_investor_access', investorRequest(email.replace(/^./, (c) => c.toUpperCase())));
     expect(refused.status).toBe(429);
     expect(refused.error).toMatchObject({ code: 'PT429', message: 'too_many_requests' });
     // Signing in does not lift it: the limit belongs to the address.
     expect((await outsider.client.rpc('request_investor_access', investorRequest(email))).error?.message).toBe('too_many_requests');
     expect(await countFrom('investor_access_requests', email)).toBe(3);
-    expectOk(await asAnon().rpc('request_investor_access', investorRequest(address('guard-other'))));
+    expectOk(await anonFrom().rpc('request_investor_access', investorRequest(address('guard-other'))));
   });
 
   it('lets the address send again once its requests are more than an hour old', async () => {
     const email = address('guard-later');
-    for (let i = 0; i < 3; i += 1) expectOk(await asAnon().rpc('request_investor_access', investorRequest(email)));
-    expect((await asAnon().rpc('request_investor_access', investorRequest(email))).status).toBe(429);
+    for (let i = 0; i < 3; i += 1) expectOk(await anonFrom().rpc('request_investor_access', investorRequest(email)));
+    expect((await anonFrom().rpc('request_investor_access', investorRequest(email))).status).toBe(429);
     await sql(`update public.investor_access_requests set created_at = now() - interval '61 minutes' where lower(email::text) = lower($1)`, [email]);
-    expectOk(await asAnon().rpc('request_investor_access', investorRequest(email)));
+    expectOk(await anonFrom().rpc('request_investor_access', investorRequest(email)));
   });
 
   it('one address sends at most 5 contact messages an hour', async () => {
     const email = address('guard-contact');
-    for (let i = 0; i < 5; i += 1) expectOk(await asAnon().rpc('send_contact_message', contactMessage(email)));
-    const refused = await asAnon().rpc('send_contact_message', contactMessage(email));
+    for (let i = 0; i < 5; i += 1) expectOk(await anonFrom().rpc('send_contact_message', contactMessage(email)));
+    const refused = await anonFrom().rpc('send_contact_message', contactMessage(email));
     expect(refused.status).toBe(429);
     expect(refused.error?.message).toBe('too_many_requests');
     expect(await countFrom('contact_messages', email)).toBe(5);
     // The two forms count separately.
-    expectOk(await asAnon().rpc('request_investor_access', investorRequest(email)));
+    expectOk(await anonFrom().rpc('request_investor_access', investorRequest(email)));
   });
 
   it('six at once from one address: three are stored, three refused', async () => {
     const email = address('guard-race');
-    const results = await Promise.all(Array.from({ length: 6 }, () => asAnon().rpc('request_investor_access', investorRequest(email))));
+    const results = await Promise.all(Array.from({ length: 6 }, () => anonFrom().rpc('request_investor_access', investorRequest(email))));
     expect(results.filter((r) => r.error === null)).toHaveLength(3);
     expect(results.filter((r) => r.status === 429)).toHaveLength(3);
     expect(await countFrom('investor_access_requests', email)).toBe(3);
@@ -352,11 +357,13 @@ describe('the abuse guard', () => {
     const call = 'select public.request_investor_access($1, $2, $3, $4)';
     const args = ['Margit Lindqvist', email, 'Nordkap Ventures', 'angel'];
     try {
+      // As PostgREST calls it: the visitor's role and the headers the gateway forwarded.
+      const headers = JSON.stringify({ 'cf-connecting-ip': freshClientAddress() });
       await first.query('begin');
-      await first.query('set local role anon');
+      await first.query("select set_config('role', 'anon', true), set_config('request.headers', $1, true)", [headers]);
       for (let i = 0; i < 3; i += 1) await first.query(call, args);
       const [{ pid }] = (await second.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
-      await second.query('set role anon');
+      await second.query("select set_config('role', 'anon', false), set_config('request.headers', $1, false)", [headers]);
       let settled = false;
       const late = second.query(call, args).then(
         () => 'stored',
@@ -380,10 +387,10 @@ describe('the abuse guard', () => {
   it('refuses invalid input before counting, so mistakes do not use up the allowance', async () => {
     const email = address('guard-mistakes');
     for (let i = 0; i < 4; i += 1) {
-      expect((await asAnon().rpc('request_investor_access', investorRequest(email, { p_name: '' }))).error?.message).toBe(
+      expect((await anonFrom().rpc('request_investor_access', investorRequest(email, { p_name: '' }))).error?.message).toBe(
         'invalid_investor_access_request',
       );
     }
-    expectOk(await asAnon().rpc('request_investor_access', investorRequest(email)));
+    expectOk(await anonFrom().rpc('request_investor_access', investorRequest(email)));
   });
 });

@@ -4,8 +4,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
+import { fetchFrom, freshClientAddress } from '../support/client-address.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
-import { asServiceRole } from '../support/users.ts';
+import { asServiceRole, sql } from '../support/users.ts';
 
 /**
  * The public site's two forms in Chromium against the local stack: an
@@ -244,6 +245,115 @@ describe('Contact Us', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
     await page.getByRole('dialog', { name: 'Contact Accord' }).waitFor();
     expect(fetched.filter((path) => path.includes('contact-dialog')).length).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+/**
+ * The hourly limits (docs/decisions/026-public-form-limits.md) as a person
+ * meets them: others have used up what the form takes — real submissions,
+ * through the gateway, from this browser's connection (127.0.0.1) or from many
+ * — so the form says which limit it is, keeps everything typed, and sends once
+ * the hour has passed (the counted submissions are back-dated, as time would).
+ */
+describe('the hourly limits', () => {
+  const rpc = (fn: string) => `${config.apiUrl}/rest/v1/rpc/${fn}`;
+  const post = (from: string, fn: string, body: Record<string, string>) =>
+    fetchFrom(from)(rpc(fn), {
+      method: 'POST',
+      headers: { apikey: config.keys.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const FORMS = { request_investor_access: 'investor_access_requests', send_contact_message: 'contact_messages' } as const;
+  /** Others send through `fn`, each from `from()`, until `network` (null: everyone) has sent `limit` this hour. */
+  async function useUp(
+    fn: keyof typeof FORMS,
+    { network, limit, from }: { network: string | null; limit: number; from: () => string },
+    body: () => Record<string, string>,
+  ) {
+    const [{ n }] = await sql<{ n: number }>(
+      `select count(*)::int as n from private.visitor_form_submissions
+        where form = $1 and ($2::cidr is null or client_network = $2::cidr) and created_at > now() - interval '1 hour'`,
+      [FORMS[fn], network],
+    );
+    for (let sent = n; sent < limit; sent += 1) expect((await post(from(), fn, body())).status).toBe(200);
+  }
+  const hourPasses = (form: string) =>
+    sql(`update private.visitor_form_submissions set created_at = now() - interval '61 minutes' where form = $1`, [form]);
+
+  it('an investor request from a connection that has sent 5 this hour is refused with a sentence saying so, keeps what was typed, and goes through later', async () => {
+    // Others on this connection (127.0.0.1, as the browser is) send what it may send this hour.
+    await useUp('request_investor_access', { network: '127.0.0.1/32', limit: 5, from: () => '127.0.0.1' }, () => ({
+      p_name: 'Colleague',
+      p_email: uniqueEmail('colleague'),
+      p_organization: 'Shared Office Ltd',
+      p_investor_kind: 'angel',
+    }));
+
+    const { context, page } = await freshPage();
+    const email = uniqueEmail('limited-investor');
+    await page.goto(app('/investors/access'));
+    await appStarted(page);
+    await page.getByRole('textbox', { name: 'Full name' }).fill('Margit Lindqvist');
+    await page.getByRole('textbox', { name: 'Work e-mail' }).fill(email);
+    await page.getByRole('textbox', { name: 'Fund, firm or organisation' }).fill('Nordkap Ventures');
+    await page.getByRole('combobox', { name: 'Kind of investor' }).selectOption('angel');
+    await page.getByRole('button', { name: 'Request access' }).click();
+
+    const alert = page.getByRole('alert');
+    await alert.getByText('Your request was not sent').waitFor();
+    expect(await alert.textContent()).toMatch(
+      /several from your internet connection in the last hour.*Everything you typed is still here\. Please try again in an hour, or write to us at hello@accord\.network/,
+    );
+    expect(await page.getByRole('textbox', { name: 'Full name' }).inputValue()).toBe('Margit Lindqvist');
+    expect(await page.getByRole('textbox', { name: 'Work e-mail' }).inputValue()).toBe(email);
+    expect(await page.getByRole('combobox', { name: 'Kind of investor' }).inputValue()).toBe('angel');
+    expect(await seriousViolations(page)).toEqual([]);
+    const stored = () => asServiceRole().from('investor_access_requests').select('email').eq('email', email);
+    expect((await stored()).data).toEqual([]);
+
+    await hourPasses('investor_access_requests');
+    await page.getByRole('button', { name: 'Request access' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Thank you. We have your request.' }).waitFor();
+    expect((await stored()).data).toEqual([{ email }]);
+    await context.close();
+  });
+
+  it('a contact message when everyone together has sent 120 this hour is refused with a sentence saying so, and goes through later', async () => {
+    // Visitors on many connections use up the hour's ceiling.
+    await useUp('send_contact_message', { network: null, limit: 120, from: freshClientAddress }, () => ({
+      p_name: 'Someone',
+      p_email: uniqueEmail('crowd'),
+      p_topic: 'other',
+      p_message: 'Hello',
+    }));
+
+    const { context, page } = await freshPage();
+    const email = uniqueEmail('limited-contact');
+    await page.goto(app('/about'));
+    await appStarted(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Accord' });
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: 'Your name' }).fill('Fiona Gallagher');
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await dialog.getByRole('combobox', { name: 'Topic' }).selectOption('press');
+    await dialog.getByRole('textbox', { name: 'Message' }).fill('A question from the press.');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+
+    const alert = dialog.getByRole('alert');
+    await alert.getByText('Your message was not sent').waitFor();
+    expect(await alert.textContent()).toMatch(
+      /more than we can take in just now.*Everything you typed is still here\. Please try again later, or write to us at hello@accord\.network/,
+    );
+    expect(await dialog.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('A question from the press.');
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+
+    await hourPasses('contact_messages');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await dialog.getByRole('heading', { name: 'Message sent' }).waitFor();
+    const { data } = await asServiceRole().from('contact_messages').select('email').eq('email', email);
+    expect(data).toEqual([{ email }]);
     await context.close();
   });
 });

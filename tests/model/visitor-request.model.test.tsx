@@ -38,7 +38,11 @@ const TEXT = {
   organization: 'Enter the name of your fund, firm or organisation.',
   kind: 'Choose the kind of investor you are.',
   failureTitle: 'Your request was not sent',
-  rateLimited: /several from this e-mail address in the last hour.*hello@accord\.network/,
+  rateLimited: {
+    address: /several from this e-mail address in the last hour.*Everything you typed is still here\. Please try again in an hour, or write to us at hello@accord\.network/,
+    network: /several from your internet connection in the last hour.*Everything you typed is still here\. Please try again in an hour, or write to us at hello@accord\.network/,
+    everyone: /more than we can take in just now.*Everything you typed is still here\. Please try again later, or write to us at hello@accord\.network/,
+  },
   kept: 'Everything you typed is still here: press “Request access” to try again.',
   received: 'Thank you. We have your request.',
 } as const;
@@ -82,7 +86,7 @@ function expectForm(context: VisitorRequestContext) {
   } else {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent(TEXT.failureTitle);
-    if (failure.kind === 'rateLimited') expect(alert).toHaveTextContent(TEXT.rateLimited);
+    if (failure.kind === 'rateLimited') expect(alert).toHaveTextContent(TEXT.rateLimited[failure.scope]);
     else expect(alert).toHaveTextContent(`${failure.message} ${TEXT.kept}`);
   }
 }

@@ -1,8 +1,9 @@
 /**
  * A visitor's form (machines/visitor-request.machine.ts) as a test model, on
  * the investor access request: the form filled in with a malformed e-mail and
- * then corrected, and the four ways sending can end (stored; the server names
- * a field; too many from this address; not reached). Walked through the real
+ * then corrected, and the ways sending can end (stored; the server names a
+ * field; too many from this address, from this internet connection, or from
+ * everyone this hour; not reached). Walked through the real
  * page by visitor-request.model.test.tsx; printed by `npm run test:paths`.
  */
 import type { AnyMachineSnapshot } from 'xstate';
@@ -24,6 +25,12 @@ export const REQUEST_SAMPLE = {
 export const REQUEST_FAILURES = {
   emailRefused: Object.assign(new Error('Some answers need attention before this can be sent.'), { code: 'invalid_input', fields: { email: 'invalid' } }),
   rateLimited: Object.assign(new Error('This address has sent as many as we accept in an hour. Please try again later.'), { code: 'too_many_requests' }),
+  networkLimited: Object.assign(new Error('Your internet connection has sent as many as we accept in an hour. Please try again later.'), {
+    code: 'too_many_requests_from_network',
+  }),
+  overallLimited: Object.assign(new Error('We are receiving more than we can take in just now. Please try again later.'), {
+    code: 'too_many_requests_overall',
+  }),
   unreachable: Object.assign(new Error(REQUEST_SAMPLE.unreachable), { status: 0 }),
 } as const;
 
@@ -59,6 +66,8 @@ export const visitorRequestModel = defineModel({
       error: [
         { error: REQUEST_FAILURES.emailRefused, label: 'the server finds the e-mail address invalid' },
         { error: REQUEST_FAILURES.rateLimited, label: 'the server refuses: too many from this address this hour' },
+        { error: REQUEST_FAILURES.networkLimited, label: 'the server refuses: too many from this internet connection this hour' },
+        { error: REQUEST_FAILURES.overallLimited, label: 'the server refuses: too many from everyone this hour' },
         { error: REQUEST_FAILURES.unreachable, label: 'the server cannot be reached' },
       ],
     },
@@ -71,7 +80,7 @@ export const visitorRequestModel = defineModel({
       name: context.values.name !== '',
       email: emailKind(context.values.email ?? ''),
       errors: Object.keys(context.errors).sort().join(','),
-      failure: context.failure?.kind ?? null,
+      failure: context.failure ? (context.failure.kind === 'rateLimited' ? `rateLimited:${context.failure.scope}` : context.failure.kind) : null,
     };
   },
   describeState: (snapshot) => {
@@ -80,7 +89,10 @@ export const visitorRequestModel = defineModel({
     const filled = Object.entries(context.values).filter(([, value]) => value !== '');
     const parts = [filled.length === 0 ? 'the form, empty' : `the form with ${filled.map(([field, value]) => `${field} “${value}”`).join(', ')}`];
     for (const [field, message] of Object.entries(context.errors)) parts.push(`says “${message}” at ${field}`);
-    if (context.failure?.kind === 'rateLimited') parts.push('alert: too many from this address, write to hello@accord.network');
+    if (context.failure?.kind === 'rateLimited') {
+      const whose = { address: 'this address', network: 'this internet connection', everyone: 'everyone together' }[context.failure.scope];
+      parts.push(`alert: too many from ${whose}, what was typed is kept, write to hello@accord.network`);
+    }
     if (context.failure?.kind === 'failed') parts.push(`alert “${context.failure.message}”`);
     if (snapshot.hasTag('pending')) parts.push('the button says “Sending request…” and is disabled');
     return parts.join(', ');

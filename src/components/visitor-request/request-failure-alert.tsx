@@ -1,7 +1,24 @@
 import { Alert } from '@chakra-ui/react';
 
-import type { VisitorRequestFailure } from '../../../machines/visitor-request.machine';
+import type { RateLimitScope, VisitorRequestFailure } from '../../../machines/visitor-request.machine';
 import { ContactLink } from '../contact-link';
+
+/** Why the form is not taking more for now, per limit (docs/decisions/026-public-form-limits.md). */
+const LIMIT_REACHED: Record<RateLimitScope, { reason: string; when: string }> = {
+  address: {
+    reason: 'We have received several from this e-mail address in the last hour, so we will not accept more from it for now.',
+    when: 'Please try again in an hour',
+  },
+  network: {
+    reason:
+      'We have received several from your internet connection in the last hour (perhaps from others who share it), so we will not accept more from it for now.',
+    when: 'Please try again in an hour',
+  },
+  everyone: {
+    reason: 'We are receiving more than we can take in just now, so we are not accepting more for the moment.',
+    when: 'Please try again later',
+  },
+};
 
 /**
  * Why a visitor's form was not sent, above the form. Everything typed is still
@@ -26,8 +43,8 @@ export function RequestFailureAlert({
         <Alert.Description>
           {failure.kind === 'rateLimited' ? (
             <>
-              We have received several from this e-mail address in the last hour, so we will not accept more for now.
-              Please try again in an hour, or write to us at <ContactLink />.
+              {LIMIT_REACHED[failure.scope].reason} Everything you typed is still here. {LIMIT_REACHED[failure.scope].when}, or
+              write to us at <ContactLink />.
             </>
           ) : (
             <>

@@ -19,9 +19,11 @@ const FIELD_NAMES = { name: 'name', email: 'email', organization: 'organization'
  * an anonymous visitor through the fetch-based public API, so the footer's
  * dialog never loads supabase-js. The sender cannot read it back.
  *
- * Throws FormRefusedError naming bad fields, a DataError with code
- * `too_many_requests` after 5 messages from one address in an hour, or a
- * DataError saying why it failed otherwise.
+ * Throws FormRefusedError naming bad fields, a DataError (status 429) with
+ * code `too_many_requests` after 5 messages from one address in an hour,
+ * `too_many_requests_from_network` after 10 from one client network,
+ * `too_many_requests_overall` after 120 from everyone, or a DataError saying
+ * why it failed otherwise.
  */
 export async function sendContactMessage(message: ContactMessage, options: { signal?: AbortSignal } = {}): Promise<{ id: string }> {
   let id: unknown;

@@ -22,8 +22,10 @@ const FIELD_NAMES = { name: 'name', email: 'email', organization: 'organization'
  * read it back; only its id is returned.
  *
  * Throws FormRefusedError naming bad fields (`kind`, not `investor_kind`), a
- * DataError with code `too_many_requests` after 3 requests from one address in
- * an hour, or a DataError saying why it failed otherwise.
+ * DataError (status 429) with code `too_many_requests` after 3 requests from
+ * one address in an hour, `too_many_requests_from_network` after 5 from one
+ * client network, `too_many_requests_overall` after 60 from everyone, or a
+ * DataError saying why it failed otherwise.
  */
 export async function requestInvestorAccess(request: InvestorAccessRequest, options: { signal?: AbortSignal } = {}): Promise<{ id: string }> {
   let id: unknown;
