@@ -70,6 +70,22 @@ export function decodeJwt(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
+/** An account whose address is confirmed, made by server code (the service role), optionally with a password. */
+export async function confirmedAccount(label: string, password?: string): Promise<{ email: string; id: string }> {
+  const email = uniqueEmail(label);
+  const { data, error } = await serviceClient().auth.admin.createUser({ email, password, email_confirm: true });
+  if (error || !data.user) throw error ?? new Error(`Creating ${email} returned no user`);
+  return { email, id: data.user.id };
+}
+
+/** An account whose address nobody has proven yet, made by server code (as invitations once made them). */
+export async function unconfirmedAccount(label: string): Promise<{ email: string; id: string }> {
+  const email = uniqueEmail(label);
+  const { data, error } = await serviceClient().auth.admin.createUser({ email });
+  if (error || !data.user) throw error ?? new Error(`Creating ${email} returned no user`);
+  return { email, id: data.user.id };
+}
+
 /** Signs in a fresh address by e-mail code and returns the signed-in client and session. */
 export async function signInByCode(email: string, client: SupabaseClient = authClient()) {
   const seen = await mailIds(email);
