@@ -36,7 +36,7 @@ describe('magic link sign-in', () => {
 
     const mail = await nextMail(email, seen);
     expect(mail.subject).toBe('Your Accord sign-in link');
-    expect(mail.text).toContain('expire in 1 hour');
+    expect(mail.text).toContain('expire in 10 minutes');
     expect(mail.text).toMatch(/didn't ask/);
     const link = linkIn(mail);
     expect(link).toMatch(new RegExp(`^${stack.apiUrl}/auth/v1/verify\\?token=pkce_[0-9a-f]{56}&type=magiclink&redirect_to=`));

@@ -48,6 +48,16 @@ export function authClient(
   });
 }
 
+/**
+ * The limits config.toml sets. The test profile relaxes them (browser tests sign
+ * in often from one address), so tests of the limits themselves start an auth
+ * instance of their own with these.
+ */
+export const configuredLimits = (() => {
+  const { rateLimits, emailMaxFrequencySeconds, emailSentPerHour } = stackConfig('dev').auth;
+  return { rateLimits, emailMaxFrequencySeconds, emailSentPerHour };
+})();
+
 export const serviceClient = (apiUrl = stack.apiUrl): SupabaseClient =>
   authClient({ apiUrl, key: stack.keys.serviceRoleKey, flowType: 'implicit' });
 
