@@ -22,7 +22,7 @@ describe('sendMagicLink', () => {
     });
   });
 
-  it('sends an administrator link that never creates an account and tells the callback its type', async () => {
+  it('sends an administrator link exactly as a member link (so the answer says nothing about the address) and tells the callback its type', async () => {
     const signInWithOtp = vi.fn().mockResolvedValue({ data: {}, error: null });
     await sendMagicLink(fakeClient({ signInWithOtp }), {
       email: 'root@accord.example',
@@ -31,7 +31,7 @@ describe('sendMagicLink', () => {
     });
     expect(signInWithOtp).toHaveBeenCalledWith({
       email: 'root@accord.example',
-      options: { emailRedirectTo: 'http://localhost:5173/auth/callback?type=admin_magiclink', shouldCreateUser: false },
+      options: { emailRedirectTo: 'http://localhost:5173/auth/callback?type=admin_magiclink', shouldCreateUser: true },
     });
   });
 
