@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AccordClient } from '../client';
 import { DataError, UNREACHABLE_MESSAGE } from '../errors';
 import { sendMagicLink } from './send-magic-link';
-import { verifyOtp } from './verify-otp';
+import { CODE_ATTEMPTS_EXCEEDED_MESSAGE, verifyOtp } from './verify-otp';
 
 function fakeClient(auth: Partial<AccordClient['auth']>): AccordClient {
   return { auth } as unknown as AccordClient;
@@ -68,6 +68,18 @@ describe('verifyOtp', () => {
       verifyOtp(fakeClient({ verifyOtp: verify }), { email: 'ada@school.example', token: '123456', type: 'email' }),
     ).resolves.toBe(session);
     expect(verify).toHaveBeenCalledWith({ email: 'ada@school.example', token: '123456', type: 'email' });
+  });
+
+  it('says what to do once too many wrong codes have burned the code', async () => {
+    const error = Object.assign(new Error('Too many wrong codes were entered. Request a new code.'), {
+      name: 'AuthApiError',
+      status: 403,
+      code: 'otp_attempts_exceeded',
+    });
+    const verify = vi.fn().mockResolvedValue({ data: { session: null, user: null }, error });
+    await expect(
+      verifyOtp(fakeClient({ verifyOtp: verify }), { email: 'a@b.example', token: '123456', type: 'email' }),
+    ).rejects.toMatchObject({ message: CODE_ATTEMPTS_EXCEEDED_MESSAGE, status: 403, code: 'otp_attempts_exceeded' });
   });
 
   it("throws the server's message for a wrong or expired code", async () => {
