@@ -45,6 +45,8 @@ export interface AuthSettings {
   enableSignup: boolean;
   /** Minimum seconds between two e-mails to the same address. */
   emailMaxFrequencySeconds: number;
+  /** `[auth.rate_limit] email_sent`: auth e-mails per hour, all addresses together. */
+  emailSentPerHour: number;
   otpLength: number;
   otpExpirySeconds: number;
   /** `[auth.email] enable_confirmations`: when false, a sign-up is confirmed at once. */
@@ -110,9 +112,11 @@ function readAuthSettings(profile: StackProfile, appPort: number): AuthSettings 
   const rebase = (u: string) => u.replace(/^(http:\/\/(?:localhost|127\.0\.0\.1)):5173/, `$1:${appPort}`);
   const rl = auth.rate_limit ?? {};
   const email = auth.email ?? {};
-  // Browser tests sign in many times from one address; they get roomy limits and
-  // the auth contract tests exercise the limits on an instance of their own.
+  // Browser tests sign in many times from one address, and ask for a second
+  // mail to one address at once; they get roomy limits and no cooldown, and the
+  // auth contract tests exercise the limits on an instance of their own.
   const roomy = profile === 'test' ? 100_000 : undefined;
+  const noCooldown = profile === 'test' ? 0 : undefined;
   return {
     siteUrl: rebase(String(auth.site_url ?? 'http://localhost:5173')),
     additionalRedirectUrls: ((auth.additional_redirect_urls as string[] | undefined) ?? []).map(rebase),
@@ -120,7 +124,8 @@ function readAuthSettings(profile: StackProfile, appPort: number): AuthSettings 
     refreshTokenRotation: auth.enable_refresh_token_rotation !== false,
     refreshTokenReuseIntervalSeconds: Number(auth.refresh_token_reuse_interval ?? 10),
     enableSignup: auth.enable_signup !== false,
-    emailMaxFrequencySeconds: seconds(email.max_frequency, 1),
+    emailMaxFrequencySeconds: noCooldown ?? seconds(email.max_frequency, 60),
+    emailSentPerHour: roomy ?? Number(rl.email_sent ?? 30),
     otpLength: Number(email.otp_length ?? 6),
     otpExpirySeconds: Number(email.otp_expiry ?? 3600),
     enableConfirmations: email.enable_confirmations === true,

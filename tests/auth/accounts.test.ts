@@ -3,6 +3,7 @@ import {
   authClient,
   callbackUrl,
   codeIn,
+  confirmedAccount,
   decodeJwt,
   follow,
   fragment,
@@ -10,54 +11,20 @@ import {
   mailIds,
   nextMail,
   signInByCode,
+  stack,
   startIsolatedAuth,
   uniqueEmail,
+  unconfirmedAccount,
   type IsolatedAuth,
 } from '../support/auth-helpers.ts';
 import { sql } from '../support/users.ts';
 
 /** Sign-up, passwords, password recovery and changes to one's own account. */
-describe('sign-up with confirmations off (as config.toml sets them)', () => {
-  it('returns a session straight away', async () => {
-    const email = uniqueEmail('signup');
-    const { data, error } = await authClient().auth.signUp({ email, password: 'a-good-password', options: { data: { full_name: 'Ada' } } });
-    expect(error).toBeNull();
-    expect(data.session?.access_token).toBeTruthy();
-    expect(data.user).toMatchObject({ email, user_metadata: { full_name: 'Ada', email_verified: true } });
-    expect(data.user?.email_confirmed_at).toBeTruthy();
-    expect(data.session?.user.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
-  });
-
-  it('refuses a registered address, a short password and a missing one with GoTrue codes', async () => {
-    const email = uniqueEmail('signup-twice');
-    await authClient().auth.signUp({ email, password: 'a-good-password' });
-    const twice = await authClient().auth.signUp({ email, password: 'another-password' });
-    expect(twice.error?.status).toBe(422);
-    expect(twice.error?.code).toBe('user_already_exists');
-    expect(twice.error?.message).toBe('User already registered');
-
-    const weak = await authClient().auth.signUp({ email: uniqueEmail('weak'), password: '123' });
-    expect(weak.error?.status).toBe(422);
-    expect(weak.error?.code).toBe('weak_password');
-    expect(weak.error?.name).toBe('AuthWeakPasswordError');
-    expect((weak.error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
-
-    const none = await authClient().auth.signUp({ email: uniqueEmail('no-password'), password: '' });
-    expect(none.error?.code).toBe('validation_failed');
-    expect(none.error?.message).toBe('Signup requires a valid password');
-  });
-});
-
-describe('sign-up with confirmations on (an auth instance with enable_confirmations)', () => {
-  let confirming: IsolatedAuth;
-  beforeAll(async () => {
-    confirming = await startIsolatedAuth({ enableConfirmations: true });
-  });
-  afterAll(() => confirming?.stop());
-
-  it('sends a confirmation e-mail, refuses the password until it is used, then signs in', async () => {
+describe('sign-up with confirmations on (as config.toml sets them)', () => {
+  it('sends a confirmation e-mail and no session; its link confirms and signs in, and the password chosen does not survive', async () => {
+    expect(stack.auth.enableConfirmations).toBe(true);
     const email = uniqueEmail('confirm');
-    const client = authClient({ apiUrl: confirming.apiUrl, flowType: 'implicit' });
+    const client = authClient({ flowType: 'implicit' });
     const seen = await mailIds(email);
     const { data, error } = await client.auth.signUp({ email, password: 'a-good-password', options: { emailRedirectTo: callbackUrl() } });
     expect(error).toBeNull();
@@ -69,16 +36,31 @@ describe('sign-up with confirmations on (an auth instance with enable_confirmati
 
     const mail = await nextMail(email, seen);
     expect(mail.subject).toBe('Confirm your Accord account');
+    expect(mail.text).toMatch(/^\s*\d{6}\s*$/m);
     const target = await follow(linkIn(mail));
     expect(fragment(target).get('type')).toBe('signup');
+    expect(fragment(target).get('access_token')).toBeTruthy();
 
+    // Whoever chose it never proved the address: the first confirmation removes it
+    // (migration 20261124000100_account-confirmation.sql; the app never uses passwords).
     const later = await client.auth.signInWithPassword({ email, password: 'a-good-password' });
-    expect(later.error).toBeNull();
+    expect(later.error?.code).toBe('invalid_credentials');
+  });
+
+  it('the code in the confirmation e-mail signs in with verifyOtp type email, as the login screens send it', async () => {
+    const email = uniqueEmail('confirm-code');
+    const seen = await mailIds(email);
+    expect((await authClient().auth.signInWithOtp({ email, options: { emailRedirectTo: callbackUrl() } })).error).toBeNull();
+    const mail = await nextMail(email, seen);
+    expect(mail.subject).toBe('Confirm your Accord account');
+    const verified = await authClient().auth.verifyOtp({ email, token: codeIn(mail), type: 'email' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.email_confirmed_at).toBeTruthy();
   });
 
   it('answers a second sign-up of a confirmed address with a look-alike user and no e-mail', async () => {
     const email = uniqueEmail('confirm-twice');
-    const client = authClient({ apiUrl: confirming.apiUrl, flowType: 'implicit' });
+    const client = authClient({ flowType: 'implicit' });
     let seen = await mailIds(email);
     await client.auth.signUp({ email, password: 'a-good-password' });
     await follow(linkIn(await nextMail(email, seen)));
@@ -86,6 +68,7 @@ describe('sign-up with confirmations on (an auth instance with enable_confirmati
 
     const again = await client.auth.signUp({ email, password: 'a-good-password' });
     expect(again.error).toBeNull();
+    expect(again.data.session).toBeNull();
     expect(again.data.user?.identities).toEqual([]);
     const [real] = await sql<{ id: string }>('select id from auth.users where email = $1', [email]);
     expect(again.data.user?.id).not.toBe(real.id);
@@ -94,7 +77,7 @@ describe('sign-up with confirmations on (an auth instance with enable_confirmati
 
   it('a magic link request for a new address sends the confirmation (type signup), which PKCE exchanges', async () => {
     const email = uniqueEmail('confirm-otp');
-    const client = authClient({ apiUrl: confirming.apiUrl, flowType: 'pkce' });
+    const client = authClient({ flowType: 'pkce' });
     const seen = await mailIds(email);
     expect((await client.auth.signInWithOtp({ email, options: { emailRedirectTo: callbackUrl() } })).error).toBeNull();
     const mail = await nextMail(email, seen);
@@ -107,12 +90,69 @@ describe('sign-up with confirmations on (an auth instance with enable_confirmati
     expect(exchanged.data.user?.email_confirmed_at).toBeTruthy();
     expect(exchanged.data.session?.user.email).toBe(email);
   });
+
+  it('refuses a short password and a missing one with GoTrue codes', async () => {
+    const weak = await authClient().auth.signUp({ email: uniqueEmail('weak'), password: '123' });
+    expect(weak.error?.status).toBe(422);
+    expect(weak.error?.code).toBe('weak_password');
+    expect(weak.error?.name).toBe('AuthWeakPasswordError');
+    expect((weak.error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
+
+    const none = await authClient().auth.signUp({ email: uniqueEmail('no-password'), password: '' });
+    expect(none.error?.code).toBe('validation_failed');
+    expect(none.error?.message).toBe('Signup requires a valid password');
+  });
+});
+
+describe('sign-up with confirmations off (an auth instance of its own)', () => {
+  let autoconfirm: IsolatedAuth;
+  beforeAll(async () => {
+    autoconfirm = await startIsolatedAuth({ enableConfirmations: false });
+  });
+  afterAll(() => autoconfirm?.stop());
+
+  it('returns a session straight away', async () => {
+    const email = uniqueEmail('signup');
+    const { data, error } = await authClient({ apiUrl: autoconfirm.apiUrl }).auth.signUp({
+      email,
+      password: 'a-good-password',
+      options: { data: { full_name: 'Ada' } },
+    });
+    expect(error).toBeNull();
+    expect(data.session?.access_token).toBeTruthy();
+    expect(data.user).toMatchObject({ email, user_metadata: { full_name: 'Ada', email_verified: true } });
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+    expect(data.session?.user.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
+  });
+
+  it('refuses an address whose account nobody has confirmed as a registered one: no session, nothing changed', async () => {
+    const { email, id } = await unconfirmedAccount('autoconfirm-target');
+    const row = () => sql('select email_confirmed_at, encrypted_password, raw_user_meta_data from auth.users where id = $1', [id]);
+    const before = await row();
+    // GoTrue confirms such an account here and hands the caller its session (decision 022).
+    const { data, error } = await authClient({ apiUrl: autoconfirm.apiUrl }).auth.signUp({ email, password: 'attacker-password-1' });
+    expect(data.session).toBeNull();
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe('user_already_exists');
+    expect(error?.message).toBe('User already registered');
+    expect(await row()).toEqual(before);
+    expect(await sql('select 1 from auth.sessions where user_id = $1', [id])).toHaveLength(0);
+  });
+
+  it('refuses a registered address with user_already_exists', async () => {
+    const email = uniqueEmail('signup-twice');
+    const client = authClient({ apiUrl: autoconfirm.apiUrl });
+    await client.auth.signUp({ email, password: 'a-good-password' });
+    const twice = await client.auth.signUp({ email, password: 'another-password' });
+    expect(twice.error?.status).toBe(422);
+    expect(twice.error?.code).toBe('user_already_exists');
+    expect(twice.error?.message).toBe('User already registered');
+  });
 });
 
 describe('password recovery', () => {
   it('mails a recovery link whose session can set a new password', async () => {
-    const email = uniqueEmail('recover');
-    await authClient().auth.signUp({ email, password: 'the-old-password' });
+    const email = (await confirmedAccount('recover', 'the-old-password')).email;
     const seen = await mailIds(email);
 
     const client = authClient({ flowType: 'pkce' });
@@ -138,8 +178,7 @@ describe('password recovery', () => {
     expect((await authClient().auth.resetPasswordForEmail(email)).error).toBeNull();
     // Nothing to wait for, so wait for something after it: the service sends a mail before it
     // answers, so once a later request's mail has arrived, any mail of the first would have too.
-    const known = uniqueEmail('recover-after');
-    await authClient().auth.signUp({ email: known, password: 'a-good-password' });
+    const known = (await confirmedAccount('recover-after', 'a-good-password')).email;
     const seenKnown = await mailIds(known);
     expect((await authClient().auth.resetPasswordForEmail(known)).error).toBeNull();
     await nextMail(known, seenKnown);
@@ -158,8 +197,7 @@ describe('updating one’s own account', () => {
   });
 
   it('a new password ends the other sessions, keeps this one, and must differ from the old one', async () => {
-    const email = uniqueEmail('update-password');
-    await authClient().auth.signUp({ email, password: 'first-password' });
+    const email = (await confirmedAccount('update-password', 'first-password')).email;
     const here = authClient();
     await here.auth.signInWithPassword({ email, password: 'first-password' });
     const elsewhere = authClient();

@@ -15,7 +15,7 @@ describe('auth HTTP contract', () => {
     expect(await settings.json()).toMatchObject({
       external: { email: true, phone: false, google: false },
       disable_signup: !stack.auth.enableSignup,
-      mailer_autoconfirm: true,
+      mailer_autoconfirm: !stack.auth.enableConfirmations,
     });
   });
 

@@ -43,6 +43,22 @@ const invitationsTo = (email: string) =>
     [email],
   );
 
+interface AccountRow {
+  id: string;
+  email_confirmed_at: Date | null;
+  encrypted_password: string;
+  raw_user_meta_data: Record<string, unknown>;
+  recovery_sent_at: Date | null;
+  updated_at: Date;
+}
+
+const accountOf = (email: string) =>
+  sql<AccountRow>(
+    `select id, email_confirmed_at, coalesce(encrypted_password, '') as encrypted_password, raw_user_meta_data, recovery_sent_at, updated_at
+       from auth.users where lower(email) = lower($1)`,
+    [email],
+  );
+
 describe('invite-admin: who may invite', () => {
   it('the gateway refuses a request without the API key', async () => {
     const res = await fetch(endpoint, { method: 'POST', body: '{}' });
@@ -181,6 +197,87 @@ describe('invite-admin: an administrator invites', () => {
     expect(old.data).toMatchObject({ success: false, error: 'revoked' });
     const current = await invitee.rpc('accept_admin_invitation', { p_token: newLanding.searchParams.get('invitation_token') });
     expect(current.data).toMatchObject({ success: true });
+  });
+
+  it("creates the invitee's account confirmed and without a password before the link exists; an existing one is left as it is", async () => {
+    const email = uniqueEmail('created-confirmed');
+    const seen = await mailIds(email);
+    expect((await call(admin, { email })).status).toBe(201);
+    await nextMail(email, seen);
+    const [created] = await accountOf(email);
+    expect(created.email_confirmed_at).not.toBeNull();
+    expect(created.encrypted_password).toBe('');
+
+    const existing = await newUser('kept-as-is');
+    const [before] = await accountOf(existing.email);
+    expect((await call(admin, { email: existing.email })).status).toBe(201);
+    const [after] = await accountOf(existing.email);
+    // Only the sign-in link's own stamps move (recovery_sent_at, updated_at), as on GoTrue.
+    const kept = ({ id, email_confirmed_at, encrypted_password, raw_user_meta_data }: AccountRow) => ({
+      id,
+      email_confirmed_at,
+      encrypted_password,
+      raw_user_meta_data,
+    });
+    expect(kept(after)).toEqual(kept(before));
+  });
+
+  it('refuses the takeover: a visitor signing up with the invited address gets no session and changes nothing, and the invitee still accepts', async () => {
+    const email = uniqueEmail('takeover');
+    const seen = await mailIds(email);
+    expect((await call(admin, { email })).status).toBe(201);
+    const invitation = await nextMail(email, seen);
+    seen.add(invitation.id);
+    const [before] = await accountOf(email);
+
+    // The attack: only the public anon key, the invited address and a password of the attacker's choosing.
+    const res = await fetch(`${config.apiUrl}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: config.keys.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ email, password: 'attacker-password-1' }),
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    expect(answer).not.toHaveProperty('access_token');
+    expect(answer).not.toHaveProperty('refresh_token');
+    const viaClient = await authClient().auth.signUp({ email, password: 'attacker-password-2' });
+    expect(viaClient.data.session).toBeNull();
+
+    expect(await accountOf(email)).toEqual([before]);
+    expect(await sql('select 1 from auth.sessions where user_id = $1', [before.id])).toHaveLength(0);
+    const withPassword = await authClient().auth.signInWithPassword({ email, password: 'attacker-password-1' });
+    expect(withPassword.data.session).toBeNull();
+    expect(withPassword.error?.code).toBe('invalid_credentials');
+    // Nothing reached the invitee either (a mail after theirs would show here, as the service sends before it answers).
+    expect(await mailIds(email)).toEqual(seen);
+
+    const landing = await follow(linkIn(invitation));
+    const invitee = authClient();
+    const set = await invitee.auth.setSession({
+      access_token: fragment(landing).get('access_token')!,
+      refresh_token: fragment(landing).get('refresh_token')!,
+    });
+    expect(set.data.user?.id).toBe(before.id);
+    const accepted = await invitee.rpc('accept_admin_invitation', { p_token: landing.searchParams.get('invitation_token') });
+    expect(accepted.data).toMatchObject({ success: true });
+    expect(await sql('select 1 from auth.sessions where user_id = $1', [before.id])).toHaveLength(1);
+  });
+
+  it('an address someone signed up with a password before it was invited: the invitee signs in and the password is gone', async () => {
+    const email = uniqueEmail('pre-registered');
+    const early = await authClient().auth.signUp({ email, password: 'attacker-password-1' });
+    expect(early.data.session).toBeNull();
+    const seen = await mailIds(email);
+    expect((await call(admin, { email })).status).toBe(201);
+    const invitation = await nextMail(email, seen);
+    const landing = await follow(linkIn(invitation));
+    const invitee = authClient();
+    await invitee.auth.setSession({ access_token: fragment(landing).get('access_token')!, refresh_token: fragment(landing).get('refresh_token')! });
+    expect((await invitee.rpc('accept_admin_invitation', { p_token: landing.searchParams.get('invitation_token') })).data).toMatchObject({
+      success: true,
+    });
+    const stolen = await authClient().auth.signInWithPassword({ email, password: 'attacker-password-1' });
+    expect(stolen.data.session).toBeNull();
+    expect(stolen.error?.code).toBe('invalid_credentials');
   });
 
   it('visitors still cannot call the RPC behind it directly', async () => {

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { linkIn, mailIds, nextMail } from '../support/inbox.ts';
+import { codeIn, linkIn, mailIds, nextMail } from '../support/inbox.ts';
 
 const config = stackConfig('test');
 let browser: Browser;
@@ -70,6 +71,37 @@ describe('a visitor signs in with a magic link from the inbox', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { email: string }).email).toBe('member@accord.test');
     await context.close();
+  });
+
+  it('after five wrong codes the right one is refused too, with what to do next, and what was typed stays', async () => {
+    const page = await browser.newPage();
+    const email = `code-guess.${randomUUID().slice(0, 8)}@e2e.accord.test`;
+    const seen = await mailIds(email);
+    await page.goto(`${config.appUrl}/login`);
+    await page.getByLabel(/e-?mail/i).fill(email);
+    await page.getByRole('button', { name: 'Send magic link' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    const right = codeIn(await nextMail(email, seen));
+
+    const field = page.getByRole('textbox', { name: '6-digit code' });
+    const attempt = async (code: string) => {
+      await field.fill(code);
+      await Promise.all([
+        page.waitForResponse((res) => new URL(res.url()).pathname === '/auth/v1/verify'),
+        page.getByRole('button', { name: 'Sign in with code' }).click(),
+      ]);
+      await page.getByRole('button', { name: 'Sign in with code' }).waitFor();
+      return page.getByRole('alert').textContent();
+    };
+    const wrong = [1, 2, 3, 4, 5].map((n) => String((Number(right) + n) % 1_000_000).padStart(6, '0'));
+    for (const code of wrong.slice(0, 4)) await expect(attempt(code)).resolves.toContain('Token has expired or is invalid');
+    const burned = 'Too many wrong codes were entered, so this code no longer works. Press “Resend link” for a new e-mail with a new code.';
+    await expect(attempt(wrong[4])).resolves.toContain(burned);
+    await expect(attempt(right)).resolves.toContain(burned);
+    await expect(field.inputValue()).resolves.toBe(right);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await expect(page.evaluate(() => Object.keys(localStorage).some((k) => /^sb-.*-auth-token$/.test(k)))).resolves.toBe(false);
+    await page.close();
   });
 
   it('keeps a malformed e-mail and says what is wrong', async () => {

@@ -48,6 +48,16 @@ export function authClient(
   });
 }
 
+/**
+ * The limits config.toml sets. The test profile relaxes them (browser tests sign
+ * in often from one address), so tests of the limits themselves start an auth
+ * instance of their own with these.
+ */
+export const configuredLimits = (() => {
+  const { rateLimits, emailMaxFrequencySeconds, emailSentPerHour } = stackConfig('dev').auth;
+  return { rateLimits, emailMaxFrequencySeconds, emailSentPerHour };
+})();
+
 export const serviceClient = (apiUrl = stack.apiUrl): SupabaseClient =>
   authClient({ apiUrl, key: stack.keys.serviceRoleKey, flowType: 'implicit' });
 
@@ -68,6 +78,22 @@ export const fragment = (url: URL): URLSearchParams => new URLSearchParams(url.h
 
 export function decodeJwt(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** An account whose address is confirmed, made by server code (the service role), optionally with a password. */
+export async function confirmedAccount(label: string, password?: string): Promise<{ email: string; id: string }> {
+  const email = uniqueEmail(label);
+  const { data, error } = await serviceClient().auth.admin.createUser({ email, password, email_confirm: true });
+  if (error || !data.user) throw error ?? new Error(`Creating ${email} returned no user`);
+  return { email, id: data.user.id };
+}
+
+/** An account whose address nobody has proven yet, made by server code (as invitations once made them). */
+export async function unconfirmedAccount(label: string): Promise<{ email: string; id: string }> {
+  const email = uniqueEmail(label);
+  const { data, error } = await serviceClient().auth.admin.createUser({ email });
+  if (error || !data.user) throw error ?? new Error(`Creating ${email} returned no user`);
+  return { email, id: data.user.id };
 }
 
 /** Signs in a fresh address by e-mail code and returns the signed-in client and session. */

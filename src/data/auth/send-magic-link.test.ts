@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AccordClient } from '../client';
 import { DataError, UNREACHABLE_MESSAGE } from '../errors';
 import { sendMagicLink } from './send-magic-link';
-import { verifyOtp } from './verify-otp';
+import { CODE_ATTEMPTS_EXCEEDED_MESSAGE, verifyOtp } from './verify-otp';
 
 function fakeClient(auth: Partial<AccordClient['auth']>): AccordClient {
   return { auth } as unknown as AccordClient;
@@ -22,7 +22,7 @@ describe('sendMagicLink', () => {
     });
   });
 
-  it('sends an administrator link that never creates an account and tells the callback its type', async () => {
+  it('sends an administrator link exactly as a member link (so the answer says nothing about the address) and tells the callback its type', async () => {
     const signInWithOtp = vi.fn().mockResolvedValue({ data: {}, error: null });
     await sendMagicLink(fakeClient({ signInWithOtp }), {
       email: 'root@accord.example',
@@ -31,7 +31,7 @@ describe('sendMagicLink', () => {
     });
     expect(signInWithOtp).toHaveBeenCalledWith({
       email: 'root@accord.example',
-      options: { emailRedirectTo: 'http://localhost:5173/auth/callback?type=admin_magiclink', shouldCreateUser: false },
+      options: { emailRedirectTo: 'http://localhost:5173/auth/callback?type=admin_magiclink', shouldCreateUser: true },
     });
   });
 
@@ -68,6 +68,18 @@ describe('verifyOtp', () => {
       verifyOtp(fakeClient({ verifyOtp: verify }), { email: 'ada@school.example', token: '123456', type: 'email' }),
     ).resolves.toBe(session);
     expect(verify).toHaveBeenCalledWith({ email: 'ada@school.example', token: '123456', type: 'email' });
+  });
+
+  it('says what to do once too many wrong codes have burned the code', async () => {
+    const error = Object.assign(new Error('Too many wrong codes were entered. Request a new code.'), {
+      name: 'AuthApiError',
+      status: 403,
+      code: 'otp_attempts_exceeded',
+    });
+    const verify = vi.fn().mockResolvedValue({ data: { session: null, user: null }, error });
+    await expect(
+      verifyOtp(fakeClient({ verifyOtp: verify }), { email: 'a@b.example', token: '123456', type: 'email' }),
+    ).rejects.toMatchObject({ message: CODE_ATTEMPTS_EXCEEDED_MESSAGE, status: 403, code: 'otp_attempts_exceeded' });
   });
 
   it("throws the server's message for a wrong or expired code", async () => {

@@ -14,8 +14,12 @@ export interface SendMagicLinkParams {
 }
 
 /**
- * E-mails a sign-in link (and its 6-digit code). An administrator link never
- * creates an account: administrators are invited, they do not sign up here.
+ * E-mails a sign-in link (and its 6-digit code). Every login screen makes the
+ * same request whether or not the address has an account, so the answer tells
+ * nobody which addresses do (refusing unknown addresses, as `shouldCreateUser:
+ * false` does, would). An unknown address gets a confirmation e-mail instead
+ * and no session until it is proven; on the administrator login such a person
+ * is then turned away by the callback, like any non-administrator.
  */
 export async function sendMagicLink(client: AccordClient, { email, redirectTo, type, next }: SendMagicLinkParams): Promise<void> {
   const callback = new URL(redirectTo);
@@ -25,7 +29,7 @@ export async function sendMagicLink(client: AccordClient, { email, redirectTo, t
     email,
     options: {
       emailRedirectTo: callback.toString(),
-      shouldCreateUser: type !== 'admin_magiclink',
+      shouldCreateUser: true,
     },
   });
   if (error) throw toDataError(error);

@@ -4,14 +4,18 @@ import { useSearchParams } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { sendMagicLink } from '../../data/auth/send-magic-link';
-import { verifyOtp } from '../../data/auth/verify-otp';
+import { CODE_ATTEMPTS_EXCEEDED, CODE_ATTEMPTS_EXCEEDED_MESSAGE, verifyOtp } from '../../data/auth/verify-otp';
+import type * as VerifyOtpModule from '../../data/auth/verify-otp';
 import { DataError } from '../../data/errors';
 import { renderAt } from '../../testing/render';
 import AdminLoginPage from './admin-login-page';
 import MemberLoginPage from './member-login-page';
 
 vi.mock('../../data/auth/send-magic-link', () => ({ sendMagicLink: vi.fn() }));
-vi.mock('../../data/auth/verify-otp', () => ({ verifyOtp: vi.fn() }));
+vi.mock('../../data/auth/verify-otp', async (importOriginal) => ({
+  ...(await importOriginal<typeof VerifyOtpModule>()),
+  verifyOtp: vi.fn(),
+}));
 
 const sendMock = vi.mocked(sendMagicLink);
 const verifyMock = vi.mocked(verifyOtp);
@@ -146,6 +150,24 @@ describe('member login (/login)', () => {
     expect(alert).toHaveTextContent("That code didn't work");
     expect(alert).toHaveTextContent('Token has expired or is invalid');
     expect(screen.getByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+  });
+
+  it('says to ask for a new code once wrong codes have burned it, keeping what was typed', async () => {
+    verifyMock.mockRejectedValue(new DataError(CODE_ATTEMPTS_EXCEEDED_MESSAGE, { status: 403, code: CODE_ATTEMPTS_EXCEEDED }));
+    const user = renderMemberLogin();
+    await user.type(screen.getByRole('textbox', { name: 'Work e-mail' }), 'ada@school.example');
+    await user.click(screen.getByRole('button', { name: 'Send magic link' }));
+    const code = await screen.findByRole('textbox', { name: '6-digit code' });
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in with code' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("That code didn't work");
+    expect(alert).toHaveTextContent(
+      'Too many wrong codes were entered, so this code no longer works. Press “Resend link” for a new e-mail with a new code.',
+    );
+    expect(code).toHaveValue('123456');
+    expect(screen.getByRole('button', { name: 'Resend link' })).toBeEnabled();
   });
 
   it('resends the link, and reports a rate limit on resend', async () => {

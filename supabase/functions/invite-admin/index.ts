@@ -6,7 +6,9 @@
  * database's own rule decides who may invite; only the sign-in link for the
  * invitee needs the service role, which is why this is an Edge Function and
  * not a browser call. Inviting an address again is "resend": a new token, and
- * the previous invitation to that address is revoked by the RPC.
+ * the previous invitation to that address is revoked by the RPC. A new address
+ * gets its account here, confirmed and without a password, so it is never left
+ * unconfirmed for someone else to sign up over.
  *
  * Answers (JSON): 201 { invitationId, email, expiresAt }; otherwise { error, message }
  * with 400 invalid_request | invalid_email, 401 not_authenticated, 403 forbidden,
@@ -32,6 +34,8 @@ interface PostgrestErrorLike {
   code?: string;
   message?: string;
 }
+
+const NOT_PREPARED = 'The invitation e-mail could not be prepared, so no invitation was sent. Please try again.';
 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
 
@@ -101,13 +105,24 @@ async function handle(req: Request): Promise<Response> {
   if (error) return refusal(error, email);
   const invitation = (data as CreatedInvitation[])[0];
 
+  const service = createClient(url, env('SUPABASE_SERVICE_ROLE_KEY'), clientOptions);
+  // The invitee's account exists, confirmed and without a password, before any
+  // link does. Left to generateLink, a new address became an unconfirmed account,
+  // and whoever signed up with the address first took it over (decision 022).
+  // An account the address already has is left as it is.
+  const { error: accountError } = await service.auth.admin.createUser({ email, email_confirm: true });
+  if (accountError && accountError.code !== 'email_exists') {
+    console.error('createUser failed:', accountError);
+    await withdraw(caller, invitation.invitation_id);
+    return failure(502, 'email_failed', NOT_PREPARED);
+  }
+
   // The link signs the invitee in and lands on the callback, which forwards the
-  // token to /admin/accept-invitation. magiclink (not invite): it works for an
-  // existing account too, and for a new address GoTrue creates the account.
-  // Not PKCE: the invitee opens it in their own browser, which holds no code verifier.
+  // token to /admin/accept-invitation. magiclink (not invite): the account exists
+  // and may already be in use. Not PKCE: the invitee opens it in their own
+  // browser, which holds no code verifier.
   const callback = new URL('/auth/callback', siteUrl);
   callback.searchParams.set('invitation_token', invitation.token);
-  const service = createClient(url, env('SUPABASE_SERVICE_ROLE_KEY'), clientOptions);
   const { data: link, error: linkError } = await service.auth.admin.generateLink({
     type: 'magiclink',
     email,
@@ -116,7 +131,7 @@ async function handle(req: Request): Promise<Response> {
   if (linkError || !link.properties?.action_link) {
     console.error('generateLink failed:', linkError);
     await withdraw(caller, invitation.invitation_id);
-    return failure(502, 'email_failed', 'The invitation e-mail could not be prepared, so no invitation was sent. Please try again.');
+    return failure(502, 'email_failed', NOT_PREPARED);
   }
 
   const acceptUrl = new URL('/admin/accept-invitation', siteUrl);

@@ -4,7 +4,7 @@ import { forbidden, unauthorized } from './errors.ts';
 import type { ApiRequest } from './http.ts';
 import type { AccessTokenClaims, JwtService } from './jwt.ts';
 import type { Mailer } from './mailer.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { HourlyEmailLimit, RateLimiter } from './rate-limit.ts';
 import type { RedirectPolicy } from './redirects.ts';
 import { findSession, type SessionRow, type SessionService } from './sessions.ts';
 import { findUserById, NIL_UUID, type UserRow } from './users.ts';
@@ -36,12 +36,14 @@ export interface AuthContext {
   keys: DevKeys;
   /** Base of the links in e-mails and of the JWT `iss`, e.g. http://localhost:54321/auth/v1. */
   apiExternalUrl: string;
+  /** Keys the link tokens of codes (secrets.ts linkTokenFor). */
+  linkTokenKey: Buffer;
   db: Db;
   jwt: JwtService;
   sessions: SessionService;
   mailer: Mailer;
   redirects: RedirectPolicy;
-  limits: { signInSignUps: RateLimiter; tokenVerifications: RateLimiter; tokenRefresh: RateLimiter };
+  limits: { signInSignUps: RateLimiter; tokenVerifications: RateLimiter; tokenRefresh: RateLimiter; emailSent: HourlyEmailLimit };
   log: (message: string) => void;
 }
 

@@ -54,6 +54,16 @@ export function checkSendCooldown(sentAt: Date | null, maxFrequencySeconds: numb
   }
 }
 
+/**
+ * GoTrue's sendEmail counts every auth e-mail against `[auth.rate_limit]
+ * email_sent` after the per-address cooldown: 0 refuses all; otherwise the
+ * hourly limit applies, though (as in GoTrue) not with confirmations off.
+ */
+function countTowardsHourlyLimit(ctx: AuthContext): void {
+  if (ctx.settings.emailSentPerHour === 0) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+  if (ctx.settings.enableConfirmations) ctx.limits.emailSent.take();
+}
+
 export interface LinkEmail {
   /** The 6-digit (otpLength) code in the mail. */
   otp: string;
@@ -72,10 +82,11 @@ export async function prepareLinkEmail(
 ): Promise<LinkEmail> {
   const email = user.email ?? '';
   if (type !== 'invite' && opts.send) checkSendCooldown(user[SENT_AT[type]], ctx.settings.emailMaxFrequencySeconds);
+  if (opts.send) countTowardsHourlyLimit(ctx);
 
   const otp = generateOtp(ctx.settings.otpLength);
   // Lower-cased as /verify lower-cases the address it is given, whatever case a seed stored.
-  const hashed = linkTokenFor(email.toLowerCase(), otp);
+  const hashed = linkTokenFor(ctx.linkTokenKey, email.toLowerCase(), otp);
   const linkToken = opts.pkce ? PKCE_PREFIX + hashed : hashed;
   const link = verifyLink(ctx.apiExternalUrl, linkToken, type, opts.redirectTo);
 
@@ -101,18 +112,19 @@ export async function sendEmailChange(
   opts: { pkce: boolean; redirectTo: string },
 ): Promise<void> {
   checkSendCooldown(user.email_change_sent_at, ctx.settings.emailMaxFrequencySeconds);
+  countTowardsHourlyLimit(ctx);
   const prefix = opts.pkce ? PKCE_PREFIX : '';
   const currentEmail = (user.email ?? '').toLowerCase();
   const mails: { to: string; kind: EmailKind; otp: string; link: string }[] = [];
 
   const otpNew = generateOtp(ctx.settings.otpLength);
-  const tokenNew = prefix + linkTokenFor(newEmail, otpNew);
+  const tokenNew = prefix + linkTokenFor(ctx.linkTokenKey, newEmail, otpNew);
   await saveOneTimeToken(db, user.id, 'email_change_token_new', tokenNew, newEmail);
   mails.push({ to: newEmail, kind: 'email_change_new', otp: otpNew, link: verifyLink(ctx.apiExternalUrl, tokenNew, 'email_change', opts.redirectTo) });
 
   if (ctx.settings.secureEmailChange && currentEmail) {
     const otpCurrent = generateOtp(ctx.settings.otpLength);
-    const tokenCurrent = prefix + linkTokenFor(currentEmail, otpCurrent);
+    const tokenCurrent = prefix + linkTokenFor(ctx.linkTokenKey, currentEmail, otpCurrent);
     await saveOneTimeToken(db, user.id, 'email_change_token_current', tokenCurrent, currentEmail);
     mails.push({
       to: currentEmail,

@@ -1,3 +1,4 @@
+import { forgetCodeAttempts } from './code-attempts.ts';
 import { maybeRow, type Queryable } from './db.ts';
 import { newId, storedTokenHash } from './secrets.ts';
 
@@ -45,6 +46,8 @@ export async function saveOneTimeToken(
     [newId(), userId, type, hash, relatesTo],
   );
   await db.query(`update auth.users set ${LEGACY_COLUMN[type]} = $2 where id = $1`, [userId, hash]);
+  // A new code: wrong guesses at the old ones no longer count against it.
+  await forgetCodeAttempts(db, relatesTo);
 }
 
 export async function clearOneTimeToken(db: Queryable, userId: string, type: OneTimeTokenType): Promise<void> {
@@ -69,7 +72,7 @@ export function findByLinkToken(db: Queryable, linkToken: string, types: OneTime
 }
 
 /**
- * The token a code answers: `linkToken` is sha224(email + code); the stored one
+ * The token a code answers: `linkToken` is the keyed hash of email + code (secrets.ts); the stored one
  * may carry the PKCE prefix, since a code typed in another browser must still work.
  */
 export function findByCode(

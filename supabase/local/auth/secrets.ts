@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
 /** Random values and hashes with GoTrue's formats. */
 
@@ -10,12 +10,20 @@ export function generateOtp(length: number): string {
 }
 
 /**
- * GoTrue's link token: sha224 hex of the address followed by the code. It is
- * what the e-mail link and generate_link's `hashed_token` carry; POST /verify
- * recomputes it from `{email, token}`.
+ * The link token of a code: what the e-mail link and generate_link's
+ * `hashed_token` carry; POST /verify recomputes it from `{email, token}`.
+ * GoTrue's is the sha224 hex of the address followed by the code, which anyone
+ * can compute for a guessed code, so a guessed link would get round the count
+ * of wrong codes (code-attempts.ts). Here it is an HMAC-SHA224 (same length,
+ * same role) under a key only the service holds (`linkTokenKey`).
  */
-export function linkTokenFor(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex');
+export function linkTokenFor(key: Buffer, email: string, otp: string): string {
+  return createHmac('sha224', key).update(email + otp).digest('hex');
+}
+
+/** The link-token key, derived from the project's private key: stable across restarts, never sent anywhere. */
+export function linkTokenKey(privateJwk: Record<string, unknown>): Buffer {
+  return createHash('sha256').update(`accord auth link tokens:${String(privateJwk.d)}`).digest();
 }
 
 /**

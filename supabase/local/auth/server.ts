@@ -1,15 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthSettings, DevKeys } from '../config.ts';
+import { ensureCodeAttemptsTable } from './code-attempts.ts';
 import { EXTRAS_DEFAULTS, type AuthContext, type AuthSettingsExtras } from './context.ts';
 import { connect } from './db.ts';
 import { API_VERSION_HEADER, ApiError, errorResponse, OAuthError } from './errors.ts';
 import { clientIp, parseJsonBody, readRawBody, type ApiRequest, type Reply } from './http.ts';
 import { createJwtService } from './jwt.ts';
 import { createMailer } from './mailer.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { HourlyEmailLimit, RateLimiter } from './rate-limit.ts';
 import { MethodNotAllowed, Router } from './router.ts';
 import { allRoutes } from './routes.ts';
+import { linkTokenKey } from './secrets.ts';
 import { SessionService } from './sessions.ts';
 
 /**
@@ -63,11 +65,18 @@ export async function startAuth(options: AuthOptions): Promise<RunningAuth> {
   const { log } = options;
   const apiExternalUrl = options.apiExternalUrl.replace(/\/+$/, '');
   const db = connect(options.dbUrl, log);
+  try {
+    await ensureCodeAttemptsTable(db);
+  } catch (error) {
+    await db.end().catch(() => undefined);
+    throw new Error(`Auth could not prepare its tables: ${(error as Error).message}`);
+  }
   const jwt = await createJwtService(options.keys, apiExternalUrl, settings.jwtExpirySeconds);
   const ctx: AuthContext = {
     settings,
     keys: options.keys,
     apiExternalUrl,
+    linkTokenKey: linkTokenKey(options.keys.privateJwk),
     db,
     jwt,
     sessions: new SessionService(jwt, settings.jwtExpirySeconds, {
@@ -80,6 +89,7 @@ export async function startAuth(options: AuthOptions): Promise<RunningAuth> {
       signInSignUps: new RateLimiter(settings.rateLimits.signInSignUps),
       tokenVerifications: new RateLimiter(settings.rateLimits.tokenVerifications),
       tokenRefresh: new RateLimiter(settings.rateLimits.tokenRefresh),
+      emailSent: new HourlyEmailLimit(settings.emailSentPerHour),
     },
     log,
   };

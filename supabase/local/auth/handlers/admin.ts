@@ -309,7 +309,7 @@ export function adminRoutes(ctx: AuthContext): Route[] {
     if (taken && taken.id !== user.id) throw unprocessable('email_exists', DUPLICATE_EMAIL);
     const otp = generateOtp(ctx.settings.otpLength);
     const current = type === 'email_change_current';
-    const linkToken = linkTokenFor(current ? (user.email ?? '').toLowerCase() : newEmail, otp);
+    const linkToken = linkTokenFor(ctx.linkTokenKey, current ? (user.email ?? '').toLowerCase() : newEmail, otp);
     await saveOneTimeToken(db, user.id, current ? 'email_change_token_current' : 'email_change_token_new', linkToken, current ? (user.email ?? '') : newEmail);
     await db.query(
       `update auth.users set email_change = $2, email_change_sent_at = now(), email_change_confirm_status = 0,

@@ -13,8 +13,10 @@ import { signUpWithEmail, unguessablePassword } from './signup.ts';
 /**
  * POST /otp with an e-mail address: the magic link (+ code) e-mail. An unknown
  * or unconfirmed address is signed up first, as GoTrue's MagicLink does: with
- * confirmations off the account is confirmed and gets the sign-in mail; with
- * them on it gets the confirmation mail instead.
+ * confirmations on it gets the confirmation mail (its link has type signup, its
+ * code works as type email); with them off a new account is confirmed and gets
+ * the sign-in mail, and an unconfirmed one gets the sign-in mail and is confirmed
+ * only when it is used (GoTrue confirms it here already).
  */
 async function magicLink(ctx: AuthContext, req: ApiRequest, email: string, data: Record<string, unknown>, pkce: PkceParams | undefined) {
   const existing = await findUserByEmail(ctx.db, email);

@@ -32,7 +32,10 @@ export interface EmailSignup {
 export type SignupOutcome =
   | { kind: 'confirmed'; user: UserRow }
   | { kind: 'confirmation_sent'; user: UserRow }
-  /** The address belongs to a confirmed account; nothing was changed. */
+  /**
+   * The address has an account that stays as it is: a confirmed one, or (with
+   * confirmations off) one nobody has confirmed yet.
+   */
   | { kind: 'exists'; user: UserRow };
 
 /** GoTrue's Signup for the e-mail provider, minus issuing the session (callers decide). */
@@ -43,6 +46,15 @@ export async function signUpWithEmail(ctx: AuthContext, db: Queryable, req: ApiR
     await audit(db, userActor(user), 'user_repeated_signup', req.ip, { provider: 'email' });
     return { kind: 'exists', user };
   }
+  // With confirmations off GoTrue confirms an existing unconfirmed account here and
+  // /signup hands the caller its session: whoever knows the address takes over an
+  // account made for someone else (an invitee's). The stand-in never does; such an
+  // account is treated as a registered one (decision 022; our hosted project keeps
+  // confirmations on, where GoTrue only mails the owner, as below).
+  if (user && !ctx.settings.enableConfirmations) {
+    await audit(db, userActor(user), 'user_repeated_signup', req.ip, { provider: 'email' });
+    return { kind: 'exists', user };
+  }
   // An unconfirmed account is not updated: the caller has not proven the address is theirs.
   user ??= await createEmailUser(db, {
     email: input.email,
@@ -50,8 +62,6 @@ export async function signUpWithEmail(ctx: AuthContext, db: Queryable, req: ApiR
     userMetadata: input.data,
   });
 
-  // With confirmations off GoTrue confirms even an existing unconfirmed account (an
-  // invitee's, say) here; hosted Supabase behaves the same, so the stand-in does too.
   if (!ctx.settings.enableConfirmations) {
     await audit(db, userActor(user), 'user_signedup', req.ip, { provider: 'email' });
     await confirmEmail(db, user.id);

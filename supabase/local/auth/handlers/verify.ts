@@ -1,7 +1,8 @@
 import { audit, userActor } from '../audit.ts';
 import { hashPassword } from '../bcrypt.ts';
+import { burnCodes, codeAttemptsExceeded, countCodeAttempt, forgetCodeAttempts, MAX_WRONG_CODES } from '../code-attempts.ts';
 import { clientInfo, type AuthContext } from '../context.ts';
-import type { Queryable } from '../db.ts';
+import { CommitThenThrow, type Queryable } from '../db.ts';
 import {
   ApiError,
   badRequest,
@@ -96,7 +97,7 @@ async function verifyLinkToken(ctx: AuthContext, db: Queryable, type: VerifyType
 }
 
 async function verifyCode(ctx: AuthContext, db: Queryable, type: VerifyType, email: string, code: string): Promise<Verified> {
-  const linkToken = linkTokenFor(email, code);
+  const linkToken = linkTokenFor(ctx.linkTokenKey, email, code);
   let found;
   if (type === 'email_change') {
     found = await findByCode(db, linkToken, TOKEN_TYPES[type], { relatesTo: email });
@@ -110,6 +111,27 @@ async function verifyCode(ctx: AuthContext, db: Queryable, type: VerifyType, ema
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   if (isExpired(ctx, user, found.token_type)) throw forbidden('otp_expired', OTP_INVALID);
   return { user, tokenType: found.token_type, type: resolveType(type, found.token_type) };
+}
+
+/**
+ * A typed code, counted against its address (code-attempts.ts): the attempt is
+ * committed whatever the outcome, the fifth wrong one burns the address's
+ * codes, and after that every attempt is refused until a new code is sent.
+ */
+async function verifyCountedCode(ctx: AuthContext, db: Queryable, type: VerifyType, address: string, code: string): Promise<Verified> {
+  const attempt = await countCodeAttempt(db, address, ctx.settings.otpExpirySeconds);
+  if (attempt > MAX_WRONG_CODES) throw new CommitThenThrow(codeAttemptsExceeded());
+  let verified: Verified;
+  try {
+    verified = await verifyCode(ctx, db, type, address, code);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'otp_expired') throw error;
+    if (attempt < MAX_WRONG_CODES) throw new CommitThenThrow(error);
+    await burnCodes(db, address, (await findUserByEmail(db, address))?.id);
+    throw new CommitThenThrow(codeAttemptsExceeded());
+  }
+  await forgetCodeAttempts(db, address);
+  return verified;
 }
 
 /**
@@ -289,7 +311,7 @@ export function verifyRoutes(ctx: AuthContext): Route[] {
 
     const result = await ctx.db.tx(async (db) => {
       const verified = address
-        ? await verifyCode(ctx, db, type, address, token!)
+        ? await verifyCountedCode(ctx, db, type, address, token!)
         : await verifyLinkToken(ctx, db, type, tokenHash!);
       if ((await applyVerification(ctx, db, req, verified)) === 'pending') return undefined;
       const user = (await findUserById(db, verified.user.id))!;
