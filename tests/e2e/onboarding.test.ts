@@ -76,6 +76,19 @@ async function fillContact(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: /Expected verifications/ }).fill('1200');
 }
 
+/** A new applicant signs up from /onboarding and fills steps 1 to 3; the documents step is next. */
+async function applicantAtDocuments(label: string, legalName: string): Promise<Applicant> {
+  const applicant = await newApplicant(label, legalName);
+  await signUp(applicant, '/onboarding');
+  const { page } = applicant;
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillOrganisation(page, applicant);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await fillContact(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  return applicant;
+}
+
 async function uploadProofAndReview(page: Page): Promise<void> {
   await heading(page, /Documents/).waitFor();
   await page.getByLabel(/Proof of registration/).setInputFiles(proofPdf);
@@ -275,14 +288,8 @@ describe('onboarding to approval', () => {
 
 describe('a rejected applicant', () => {
   it('submits, is rejected with a reason by an administrator, and sees the reason', async () => {
-    const applicant = await newApplicant('rejected', `Shady Widgets ${randomUUID().slice(0, 6)} Ltd`);
-    await signUp(applicant, '/onboarding');
+    const applicant = await applicantAtDocuments('rejected', `Shady Widgets ${randomUUID().slice(0, 6)} Ltd`);
     const { page } = applicant;
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillOrganisation(page, applicant);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await fillContact(page);
-    await page.getByRole('button', { name: 'Next' }).click();
     await uploadProofAndReview(page);
     await submit(page);
 
@@ -310,14 +317,8 @@ describe('a rejected applicant', () => {
 
 describe('a change request answered with a new proof of registration (issue 12: evidence is never overwritten)', () => {
   it('the applicant uploads a new file with the answer; the reviewer sees it and can still open the first one', async () => {
-    const applicant = await newApplicant('changes', `Quayside Surgery ${randomUUID().slice(0, 6)} Ltd`);
-    await signUp(applicant, '/onboarding');
+    const applicant = await applicantAtDocuments('changes', `Quayside Surgery ${randomUUID().slice(0, 6)} Ltd`);
     const { page } = applicant;
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillOrganisation(page, applicant);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await fillContact(page);
-    await page.getByRole('button', { name: 'Next' }).click();
     // Before Submit, choosing another file replaces the draft's upload and tidies the first away.
     await heading(page, /Documents/).waitFor();
     await page.getByLabel(/Proof of registration/).setInputFiles(replacementPdf);
