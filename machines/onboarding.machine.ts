@@ -75,6 +75,8 @@ export interface UploadInput {
   file: ChosenFile;
   /** The folder reserved by the draft, or null when no draft exists yet (the actor creates one). */
   folderId: string | null;
+  /** The path of the draft's earlier file of this kind, which the new one replaces; null if none. */
+  replaces: string | null;
 }
 
 export interface UploadOutput {
@@ -478,7 +480,7 @@ export const onboardingMachine = setup({
                     src: 'uploadFile',
                     input: ({ context, event }) => {
                       const chosen = event as Extract<OnboardingEvent, { type: 'user.chooseFile' }>;
-                      return { kind: chosen.kind, file: chosen.file, folderId: context.folderId };
+                      return { kind: chosen.kind, file: chosen.file, folderId: context.folderId, replaces: context.values[chosen.kind]?.path ?? null };
                     },
                     onDone: { target: 'choosing', actions: ['setUploaded', 'markMoved'] },
                     onError: { target: 'choosing', actions: 'uploadFailed' },

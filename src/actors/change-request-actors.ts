@@ -5,21 +5,25 @@ import { supabase, type AccordClient } from '../data/client';
 import { respondToChangeRequest } from '../data/applications/respond-to-change-request';
 import { uploadApplicationFile } from '../data/onboarding/upload-application-file';
 
-/** The change-request answer's side effect: upload the optional document, then record the answer. */
+/**
+ * The change-request answer's side effect: upload the optional document as a
+ * new object (never over the one the reviewer questioned, which stays on
+ * record), then record the answer with it. A send that failed after the upload
+ * reuses that upload when sent again, rather than adding another copy that
+ * could never be removed.
+ */
 export function changeRequestActors(client: AccordClient = supabase) {
+  const uploaded = new WeakMap<object, string>();
   return {
     sendResponse: fromPromise<void, SendResponseInput>(async ({ input }) => {
       let documentPath: string | null = null;
       if (input.file) {
-        // A new name each time, so the document the reviewer questioned stays on record.
-        const stored = await uploadApplicationFile(client, {
-          kind: 'proof',
+        documentPath = uploaded.get(input.file) ?? null;
+        if (!documentPath) {
           // In the browser the machine's ChosenDocument is the File the input gave.
-          file: input.file as File,
-          folderId: input.organizationId,
-          name: `proof-of-registration-${Date.now()}`,
-        });
-        documentPath = stored.path;
+          documentPath = (await uploadApplicationFile(client, { kind: 'proof', file: input.file as File, folderId: input.organizationId })).path;
+          uploaded.set(input.file, documentPath);
+        }
       }
       await respondToChangeRequest(client, { organizationId: input.organizationId, response: input.response, documentPath });
     }),

@@ -9,7 +9,7 @@ import { getApplicationDraft } from '../data/onboarding/get-application-draft';
 import { ensureApplicationDraft, saveApplicationDraft } from '../data/onboarding/save-application-draft';
 import { sendSignupLink } from '../data/onboarding/send-signup-link';
 import { ApplicationRefusedError, submitApplication } from '../data/onboarding/submit-application';
-import { uploadApplicationFile } from '../data/onboarding/upload-application-file';
+import { removeReplacedDraftFile, uploadApplicationFile } from '../data/onboarding/upload-application-file';
 
 /**
  * The onboarding machine's side effects, backed by the real client. `userId`
@@ -38,6 +38,8 @@ export function onboardingActors(userId: string | null, client: AccordClient = s
       const folderId = input.folderId ?? (await ensureApplicationDraft(client, requireUser())).folderId;
       // In the browser the machine's ChosenFile is the File the input gave.
       const file = await uploadApplicationFile(client, { kind: input.kind, file: input.file as File, folderId });
+      // Each upload has a name of its own; the file it replaces in the draft is no longer needed.
+      if (input.replaces) await removeReplacedDraftFile(client, input.kind, input.replaces);
       return { file, folderId };
     }),
     submitApplication: fromPromise<{ organizationId: string }, { payload: SubmitPayload }>(async ({ input }) => {

@@ -8,6 +8,8 @@ export interface TimelineEntry {
   createdAt: string;
   /** Who, when the viewer may know (reviewers see names; applicants see roles). */
   actor?: string | null;
+  /** Whether a new document came with it (shown for answers to a change request). */
+  documentSent?: boolean;
 }
 
 const TITLES: Record<TimelineEntry['type'], string> = {
@@ -58,6 +60,11 @@ export function ApplicationTimeline({ entries, label = 'Application history' }: 
             {entry.actor ? (
               <Text textStyle="sm" color="fg.muted">
                 {entry.actor}
+              </Text>
+            ) : null}
+            {entry.documentSent && entry.type === 'changes_submitted' ? (
+              <Text textStyle="sm" color="fg.muted">
+                A new proof of registration was sent with this answer.
               </Text>
             ) : null}
             {entry.message ? (

@@ -44,6 +44,71 @@ export type Database = {
         Relationships: [
         ]
       },
+      "application_documents": {
+        Row: {
+          "byte_size": number | null,
+          "content_type": string | null,
+          "etag": string | null,
+          "event_id": number | null,
+          "id": number,
+          "kind": Database["public"]['Enums']["application_document_kind"],
+          "object_path": string,
+          "object_version": string | null,
+          "organization_id": string,
+          "submitted_at": string,
+          "submitted_by": string | null,
+          "superseded_at": string | null,
+          "uploaded_by": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "byte_size"?: number | null,
+          "content_type"?: string | null,
+          "etag"?: string | null,
+          "event_id"?: number | null,
+          "id"?: never,
+          "kind": Database["public"]['Enums']["application_document_kind"],
+          "object_path": string,
+          "object_version"?: string | null,
+          "organization_id": string,
+          "submitted_at"?: string,
+          "submitted_by"?: string | null,
+          "superseded_at"?: string | null,
+          "uploaded_by"?: string | null
+        }
+        Update: {
+          "byte_size"?: number | null,
+          "content_type"?: string | null,
+          "etag"?: string | null,
+          "event_id"?: number | null,
+          "id"?: never,
+          "kind"?: Database["public"]['Enums']["application_document_kind"],
+          "object_path"?: string,
+          "object_version"?: string | null,
+          "organization_id"?: string,
+          "submitted_at"?: string,
+          "submitted_by"?: string | null,
+          "superseded_at"?: string | null,
+          "uploaded_by"?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "application_documents_event_fkey"
+            columns: ["organization_id",
+              "event_id"]
+            isOneToOne: false
+            referencedRelation: "application_events"
+            referencedColumns: ["organization_id",
+              "id"]
+          }, {
+            foreignKeyName: "application_documents_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "application_drafts": {
         Row: {
           "created_at": string,
@@ -900,6 +965,7 @@ export type Database = {
       }
     }
     Enums: {
+      "application_document_kind": "proof_of_registration",
       "application_event_type": "submitted" | "under_review" | "changes_requested" | "changes_submitted" | "approved" | "rejected" | "reopened",
       "application_status": "pending" | "under_review" | "approved" | "rejected",
       "application_use_case": "education" | "healthcare" | "online_registration" | "cross_border_verification",
@@ -1050,6 +1116,7 @@ export type CompositeTypes<
 export const Constants = {
   "public": {
     Enums: {
+      "application_document_kind": ["proof_of_registration"],
       "application_event_type": ["submitted",
         "under_review",
         "changes_requested",

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { stackConfig } from '../../supabase/local/config.ts';
 import { addMember, createOrganization, expectDenied, expectNoRows, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -8,6 +10,8 @@ import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
  * public trust registry is read through the registry_* functions
  * (tests/db/public-registry.test.ts), which return only public columns.
  */
+const config = stackConfig('test');
+
 describe('organizations', () => {
   let orgAdmin: TestUser; // created `pendingOrg`
   let member: TestUser; // plain member of `pendingOrg`
@@ -60,71 +64,119 @@ describe('organizations', () => {
     });
   });
 
-  describe('insert (onboarding)', () => {
-    it('a signed-in person creates their organisation and reads it back; the trigger makes them admin and files a pending application', async () => {
-      const applicant = await newUser('applicant');
-      const org = expectOk(
-        await applicant.client
-          .from('organizations')
-          .insert({
-            name: 'Acme Verification',
-            legal_name: 'Acme Verification Ltd',
-            registration_number: `T${Date.now()}`,
-            country: 'GB',
-            website: 'https://acme.example',
-            sector: 'technology',
-            size: '10-49',
-            description: 'Test organisation',
-          })
-          .select()
-          .single(),
-      );
-      expect(org).toMatchObject({ name: 'Acme Verification', created_by: applicant.id });
+  describe('insert: nobody creates an organisation directly (issue 12, finding 5)', () => {
+    // submit_application (security definer) is the only way in: it validates the
+    // application, uses the id the applicant's draft reserved and files the
+    // documents. A direct insert skipped all of that and, with a chosen id, could
+    // take over someone else's reserved document folder.
+    let applicant: TestUser; // signed in, in no organisation
+    let token: string;
 
-      const membership = expectOk(
-        await applicant.client.from('organization_members').select('organization_id, user_id, role').eq('user_id', applicant.id).maybeSingle(),
-      );
-      expect(membership).toEqual({ organization_id: org.id, user_id: applicant.id, role: 'admin' });
-      const application = expectOk(
-        await applicant.client.from('organization_applications').select('status, submitted_by').eq('organization_id', org.id).single(),
-      );
-      expect(application).toEqual({ status: 'pending', submitted_by: applicant.id });
+    beforeAll(async () => {
+      applicant = await newUser('would-be-applicant');
+      token = (await applicant.client.auth.getSession()).data.session!.access_token;
     });
 
-    it('nobody creates an organisation in someone else’s name', async () => {
-      const applicant = await newUser('impostor');
-      expectDenied(await applicant.client.from('organizations').insert({ name: 'Not Mine', created_by: outsider.id }));
+    /** A request to PostgREST in a shape supabase-js does not produce (Prefer, on_conflict, columns, PUT). */
+    async function rest(method: string, path: string, body: unknown, prefer?: string, as = token) {
+      const response = await fetch(`${config.apiUrl}/rest/v1/${path}`, {
+        method,
+        headers: {
+          apikey: config.keys.anonKey,
+          authorization: `Bearer ${as}`,
+          'content-type': 'application/json',
+          ...(prefer ? { prefer } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as { code?: string; message?: string } | null };
+    }
+
+    const created = async () => ({
+      organizations: await sql('select id from public.organizations where created_by = $1 or name like $2', [applicant.id, 'Bypass %']),
+      memberships: await sql('select organization_id from public.organization_members where user_id = $1', [applicant.id]),
+      applications: await sql('select organization_id from public.organization_applications where submitted_by = $1', [applicant.id]),
+    });
+    const nothingCreated = { organizations: [], memberships: [], applications: [] };
+
+    it('a plain insert, with or without a chosen id and creator, is refused', async () => {
+      expectDenied(await applicant.client.from('organizations').insert({ name: 'Bypass Plain' }));
+      expectDenied(await applicant.client.from('organizations').insert({ name: 'Bypass Plain' }).select().single());
+      expectDenied(await applicant.client.from('organizations').insert({ id: randomUUID(), name: 'Bypass Chosen Id', created_by: applicant.id }));
+      expectDenied(await applicant.client.from('organizations').insert({ name: 'Bypass No Creator', created_by: null }));
+      expect(await created()).toEqual(nothingCreated);
     });
 
-    it('an account that already belongs to an organisation cannot create another', async () => {
-      const result = await orgAdmin.client.from('organizations').insert({ name: 'Second Org' });
-      expect(result.error?.code).toBe('23505');
-      expect(result.error?.message).toBe('already_in_organization');
-      expect(await sql('select 1 from public.organizations where name = $1', ['Second Org'])).toHaveLength(0);
+    it('a bulk insert is refused', async () => {
+      expectDenied(await applicant.client.from('organizations').insert([{ name: 'Bypass Bulk 1' }, { name: 'Bypass Bulk 2' }]));
+      expect(await created()).toEqual(nothingCreated);
     });
 
-    it('a system administrator may create a tenant with no applicant', async () => {
-      const org = expectOk(await admin.client.from('organizations').insert({ name: 'Back-office Tenant', created_by: null }).select('id').single());
-      expect(await sql('select 1 from public.organization_members where organization_id = $1', [org.id])).toHaveLength(0);
+    it('an upsert onto a new id or onto an existing organisation is refused, merging or ignoring duplicates', async () => {
+      for (const id of [randomUUID(), approvedOrg]) {
+        for (const resolution of ['merge-duplicates', 'ignore-duplicates']) {
+          const result = await rest('POST', 'organizations?on_conflict=id', { id, name: 'Bypass Upsert', created_by: applicant.id }, `resolution=${resolution},return=representation`);
+          expect(result).toMatchObject({ status: 403, body: { code: '42501' } });
+        }
+      }
+      expectDenied(await applicant.client.from('organizations').upsert({ id: approvedOrg, name: 'Bypass Upsert' }));
+      const [row] = await sql('select name, created_by from public.organizations where id = $1', [approvedOrg]);
+      expect(row).toEqual({ name: 'Approved Org', created_by: null });
+      expect(await created()).toEqual(nothingCreated);
+    });
+
+    it('a single-row PUT and an insert naming its columns (?columns=) are refused', async () => {
+      const id = randomUUID();
+      expect(await rest('PUT', `organizations?id=eq.${id}`, { id, name: 'Bypass Put' })).toMatchObject({ status: 403, body: { code: '42501' } });
+      expect(await rest('POST', 'organizations?columns=id,name,created_by', { id, name: 'Bypass Columns', created_by: applicant.id })).toMatchObject({
+        status: 403,
+        body: { code: '42501' },
+      });
+      expect(await created()).toEqual(nothingCreated);
+    });
+
+    it('making oneself a member or filing an application directly is refused, inserting or upserting', async () => {
+      expectDenied(await applicant.client.from('organization_members').insert({ organization_id: approvedOrg, user_id: applicant.id, role: 'admin' }));
+      expectDenied(await applicant.client.from('organization_members').upsert({ organization_id: approvedOrg, user_id: applicant.id, role: 'admin' }));
+      expectDenied(await applicant.client.from('organization_applications').insert({ organization_id: pendingOrg, status: 'approved' }));
+      expectDenied(await applicant.client.from('organization_applications').upsert({ organization_id: pendingOrg, status: 'approved' }));
+      expect(await created()).toEqual(nothingCreated);
+      const [application] = await sql('select status from public.organization_applications where organization_id = $1', [pendingOrg]);
+      expect(application.status).toBe('pending');
+    });
+
+    it('a draft cannot be pointed at an existing organisation’s id (its document folder)', async () => {
+      expectDenied(await applicant.client.from('application_drafts').insert({ user_id: applicant.id, organization_id: pendingOrg }));
+      expectDenied(await applicant.client.from('application_drafts').upsert({ user_id: applicant.id, organization_id: pendingOrg }));
+      expect(await sql('select 1 from public.application_drafts where organization_id = $1', [pendingOrg])).toEqual([]);
+    });
+
+    it('a system administrator does not insert either (tenants will be created through an RPC)', async () => {
+      expectDenied(await admin.client.from('organizations').insert({ name: 'Bypass Tenant', created_by: null }));
+      expect(await created()).toEqual(nothingCreated);
     });
 
     it('a visitor cannot create an organisation', async () => {
-      expectDenied(await asAnon().from('organizations').insert({ name: 'Anonymous Org' }));
+      expectDenied(await asAnon().from('organizations').insert({ name: 'Bypass Anonymous' }));
+      expect(await created()).toEqual(nothingCreated);
     });
+  });
+
+  describe('registry fields are checked by the database, whoever writes them', () => {
+    const insert = (columns: Record<string, string>) =>
+      sql(`insert into public.organizations (${Object.keys(columns).join(', ')}) values (${Object.keys(columns).map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(columns));
 
     it('rejects malformed registry fields', async () => {
-      const user = await newUser('sloppy');
-      expect((await user.client.from('organizations').insert({ name: 'x', country: 'gb' })).error?.code).toBe('23514');
-      expect((await user.client.from('organizations').insert({ name: 'x', website: 'not a url' })).error?.code).toBe('23514');
-      expect((await user.client.from('organizations').insert({ name: '  ' })).error?.code).toBe('23514');
-      expect((await user.client.from('organizations').insert({ name: 'x', sector: 'astrology' })).error?.code).toBe('22P02');
+      await expect(insert({ name: 'x', country: 'gb' })).rejects.toMatchObject({ code: '23514' });
+      await expect(insert({ name: 'x', website: 'not a url' })).rejects.toMatchObject({ code: '23514' });
+      await expect(insert({ name: '  ' })).rejects.toMatchObject({ code: '23514' });
+      await expect(insert({ name: 'x', sector: 'astrology' })).rejects.toMatchObject({ code: '22P02' });
     });
 
     it('the same company registration cannot be listed twice in one country', async () => {
-      const [a, b] = await Promise.all([newUser('first-registrant'), newUser('second-registrant')]);
       const registration = { registration_number: `DUP-${Date.now()}`, country: 'NL' };
-      expectOk(await a.client.from('organizations').insert({ name: 'First', ...registration }).select());
-      expect((await b.client.from('organizations').insert({ name: 'Second', ...registration })).error?.code).toBe('23505');
+      await insert({ name: 'First', ...registration });
+      await expect(insert({ name: 'Second', ...registration })).rejects.toMatchObject({ code: '23505' });
     });
   });
 

@@ -124,6 +124,7 @@ describe('approve_application', () => {
     ]);
     expect((await activity(orgId)).map(({ action, actor_id }) => ({ action, actor_id }))).toEqual([
       { action: 'application.submitted', actor_id: applicant.id },
+      { action: 'application.document_submitted', actor_id: applicant.id },
       { action: 'application.under_review', actor_id: admin.id },
       { action: 'application.approved', actor_id: admin.id },
       { action: 'registry.active', actor_id: admin.id },
@@ -264,7 +265,7 @@ describe('change requests', () => {
     expect((await application(orgId)).changes_requested_at).not.toBeNull();
   });
 
-  it('the applicant answers with a new document; the request closes and the document replaces the old one', async () => {
+  it('the applicant answers with a new document; the request closes and the document replaces the old one (the history keeps both: application-documents.test.ts)', async () => {
     const path = await uploadProof(applicant, orgId, 'certificate-2026.pdf');
     expectOk(
       await colleague.client.rpc('respond_to_change_request', { p_organization_id: orgId, p_response: 'Uploaded the 2026 certificate.', p_document_path: path }),
@@ -274,8 +275,11 @@ describe('change requests', () => {
     const last = (await timeline(orgId)).at(-1);
     expect(last?.type).toBe('changes_submitted');
     expect(last?.actor_id).toBe(colleague.id);
-    expect(last?.message).toMatch(/^Uploaded the 2026 certificate\./);
-    expect((await activity(orgId)).at(-1)).toMatchObject({ action: 'application.changes_submitted', actor_id: colleague.id });
+    expect(last?.message).toBe('Uploaded the 2026 certificate.');
+    expect((await activity(orgId)).slice(-2)).toMatchObject([
+      { action: 'application.changes_submitted', actor_id: colleague.id },
+      { action: 'application.document_submitted', actor_id: colleague.id },
+    ]);
   });
 
   it('there is nothing to answer once the request is answered', async () => {
@@ -292,8 +296,11 @@ describe('change requests', () => {
 describe('network_activity', () => {
   it('is read by system administrators only', async () => {
     const { user: applicant, orgId } = await submittedApplicant('review-audit');
-    const rows = expectOk(await admin.client.from('network_activity').select('action, organization_id').eq('organization_id', orgId));
-    expect(rows).toEqual([{ action: 'application.submitted', organization_id: orgId }]);
+    const rows = expectOk(await admin.client.from('network_activity').select('action, organization_id').eq('organization_id', orgId).order('id'));
+    expect(rows).toEqual([
+      { action: 'application.submitted', organization_id: orgId },
+      { action: 'application.document_submitted', organization_id: orgId },
+    ]);
     expectNoRows(await applicant.client.from('network_activity').select('*'));
     expectNoRows(await outsider.client.from('network_activity').select('*'));
     expectDenied(await asAnon().from('network_activity').select('*'));

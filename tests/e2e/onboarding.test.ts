@@ -23,6 +23,8 @@ let browser: Browser;
 const files = mkdtempSync(join(tmpdir(), 'accord-e2e-'));
 const proofPdf = join(files, 'certificate-of-incorporation.pdf');
 writeFileSync(proofPdf, `%PDF-1.7\n% Certificate of incorporation\n${' '.repeat(2000)}\n%%EOF\n`);
+const replacementPdf = join(files, 'certificate-2026.pdf');
+writeFileSync(replacementPdf, `%PDF-1.7\n% Certificate of incorporation, 2026\n${' '.repeat(2000)}\n%%EOF\n`);
 
 const uniqueEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@e2e.accord.test`;
 
@@ -72,6 +74,19 @@ async function fillContact(page: Page): Promise<void> {
   await page.getByRole('checkbox', { name: 'Healthcare' }).check();
   await page.getByRole('checkbox', { name: 'Online registration' }).check();
   await page.getByRole('textbox', { name: /Expected verifications/ }).fill('1200');
+}
+
+/** A new applicant signs up from /onboarding and fills steps 1 to 3; the documents step is next. */
+async function applicantAtDocuments(label: string, legalName: string): Promise<Applicant> {
+  const applicant = await newApplicant(label, legalName);
+  await signUp(applicant, '/onboarding');
+  const { page } = applicant;
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillOrganisation(page, applicant);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await fillContact(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  return applicant;
 }
 
 async function uploadProofAndReview(page: Page): Promise<void> {
@@ -273,14 +288,8 @@ describe('onboarding to approval', () => {
 
 describe('a rejected applicant', () => {
   it('submits, is rejected with a reason by an administrator, and sees the reason', async () => {
-    const applicant = await newApplicant('rejected', `Shady Widgets ${randomUUID().slice(0, 6)} Ltd`);
-    await signUp(applicant, '/onboarding');
+    const applicant = await applicantAtDocuments('rejected', `Shady Widgets ${randomUUID().slice(0, 6)} Ltd`);
     const { page } = applicant;
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillOrganisation(page, applicant);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await fillContact(page);
-    await page.getByRole('button', { name: 'Next' }).click();
     await uploadProofAndReview(page);
     await submit(page);
 
@@ -303,5 +312,63 @@ describe('a rejected applicant', () => {
     expect(data).toEqual([]);
     await page.goto(`${config.appUrl}/dashboard`);
     await page.waitForURL((url) => url.pathname === '/application-pending');
+  });
+});
+
+describe('a change request answered with a new proof of registration (issue 12: evidence is never overwritten)', () => {
+  it('the applicant uploads a new file with the answer; the reviewer sees it and can still open the first one', async () => {
+    const applicant = await applicantAtDocuments('changes', `Quayside Surgery ${randomUUID().slice(0, 6)} Ltd`);
+    const { page } = applicant;
+    // Before Submit, choosing another file replaces the draft's upload and tidies the first away.
+    await heading(page, /Documents/).waitFor();
+    await page.getByLabel(/Proof of registration/).setInputFiles(replacementPdf);
+    await page.getByText('certificate-2026.pdf').waitFor();
+    await page.getByLabel('Replace proof of registration').setInputFiles(proofPdf);
+    await page.getByText('certificate-of-incorporation.pdf').waitFor();
+    const draftObjects = () =>
+      sql(
+        `select o.name from storage.objects o
+           join public.application_drafts d on o.name like d.organization_id::text || '/%'
+           join auth.users u on u.id = d.user_id
+          where o.bucket_id = 'application_documents' and u.email = $1`,
+        [applicant.email],
+      );
+    await expect.poll(async () => (await draftObjects()).length).toBe(1);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await heading(page, /Review and submit/).waitFor();
+    await submit(page);
+    const orgId = await organisationId(applicant.legalName);
+    const [first] = await sql<{ path: string }>('select registration_document_path as path from public.organization_applications where organization_id = $1', [orgId]);
+    expect(first.path).toMatch(new RegExp(`^${orgId}/registration-[0-9a-f-]{36}\\.pdf$`));
+
+    await openInQueue(applicant.legalName);
+    await adminPage.getByRole('button', { name: 'Request changes' }).click();
+    await adminPage.getByRole('textbox', { name: 'What should the applicant change or add?' }).fill('Please upload a certificate dated this year.');
+    await adminPage.getByRole('button', { name: 'Send request' }).click();
+    await adminPage.getByText('Changes requested').first().waitFor();
+
+    await page.goto(`${config.appUrl}/application-pending`);
+    await page.getByRole('heading', { level: 1, name: 'Changes requested' }).waitFor();
+    await page.getByRole('textbox', { name: 'Your answer' }).fill('Here is the certificate dated this year.');
+    await page.getByLabel(/New proof of registration/).setInputFiles(proofPdf);
+    await page.getByRole('button', { name: 'Send answer' }).click();
+    const history = page.getByRole('list', { name: 'Application history' });
+    await history.getByText('Here is the certificate dated this year.').waitFor();
+    await history.getByText('A new proof of registration was sent with this answer.').waitFor();
+
+    const documents = await sql<{ path: string; superseded: boolean }>(
+      'select object_path as path, superseded_at is not null as superseded from public.application_documents where organization_id = $1 order by id',
+      [orgId],
+    );
+    expect(documents).toHaveLength(2);
+    expect(documents[0]).toEqual({ path: first.path, superseded: true });
+    expect(documents[1]).toMatchObject({ path: expect.stringMatching(/\/registration-[0-9a-f-]{36}\.pdf$/), superseded: false });
+
+    await openInQueue(applicant.legalName);
+    await adminPage.getByRole('list', { name: 'Application history' }).getByText('A new proof of registration was sent with this answer.').waitFor();
+    const earlier = adminPage.getByRole('list', { name: 'Earlier versions of the proof of registration' });
+    const [firstDocument] = await Promise.all([admin.waitForEvent('page'), earlier.getByRole('button', { name: /^Open the proof of registration submitted/ }).click()]);
+    await firstDocument.waitForURL((url) => url.pathname.endsWith(first.path));
+    await firstDocument.close();
   });
 });

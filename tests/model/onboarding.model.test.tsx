@@ -227,10 +227,13 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot) => void> = {
     formScreen(snapshot);
     expect(button('Next')).toBeEnabled();
   },
-  'editing.step.documents.uploading': () => {
+  'editing.step.documents.uploading': (snapshot) => {
     expect(screen.getByRole('progressbar', { name: /Uploading proof of registration/ })).toBeInTheDocument();
     expect(button('Next')).toBeDisabled();
-    expect(stand.seam.running('uploadFile')).toEqual({ input: { kind: 'proof', file: expect.objectContaining({ name: FILES.pdf.name }), folderId: expect.anything() } });
+    // The draft's earlier proof, if any, is named so the actor can remove it once the new one is stored.
+    expect(stand.seam.running('uploadFile')).toEqual({
+      input: { kind: 'proof', file: expect.objectContaining({ name: FILES.pdf.name }), folderId: expect.anything(), replaces: ctx(snapshot).values.proof?.path ?? null },
+    });
   },
   'editing.step.review': formScreen,
   'editing.step.review.confirming': (snapshot) => {

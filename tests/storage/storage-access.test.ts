@@ -1,18 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
+import { submittedApplicant } from '../support/application-fixtures.ts';
 import { addMember, createOrganization, makeSystemAdmin } from '../support/db-fixtures.ts';
-import { expectStorageError, file, pdfBytes, pngBytes, text } from '../support/storage-files.ts';
+import { expectStorageError, pdfBytes, pngBytes, text } from '../support/storage-files.ts';
 import { asAnon, asServiceRole, newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
  * Who may do what with the two buckets, decided by the RLS policies on
- * storage.objects (supabase/migrations/20261122003000_storage-buckets.sql) —
- * the same policies hosted Storage would apply — and exercised as real users
- * through the real supabase-js storage client.
+ * storage.objects (supabase/migrations/20261122003000_storage-buckets.sql,
+ * narrowed by 20261122004000 and 20261124000400) — the same policies hosted
+ * Storage would apply — and exercised as real users through the real supabase-js
+ * storage client. Writing documents before and after Submit is covered in
+ * detail by tests/db/onboarding.test.ts and application-evidence.test.ts.
  */
 const config = stackConfig('test');
 
-let applicant: TestUser; // created organisation A: its admin
+let applicant: TestUser; // submitted organisation A's application: its admin
 let colleague: TestUser; // plain member of A
 let outsider: TestUser; // admin of organisation B
 let sysAdmin: TestUser;
@@ -20,24 +23,21 @@ let orgA: string;
 let orgB: string;
 
 const DOC = () => `${orgA}/proof-of-registration.pdf`;
+/** What the fixture's proof of registration says (tests/support/application-fixtures.ts). */
+const EVIDENCE = 'certificate of incorporation';
 const LOGO = () => `${orgA}/logo.png`;
 
 beforeAll(async () => {
-  [applicant, colleague, outsider, sysAdmin] = await Promise.all([
-    newUser('storage-applicant'),
+  [{ user: applicant, orgId: orgA }, colleague, outsider, sysAdmin] = await Promise.all([
+    submittedApplicant('storage-applicant'),
     newUser('storage-colleague'),
     newUser('storage-outsider'),
     newUser('storage-sysadmin'),
   ]);
-  orgA = await createOrganization(applicant, { name: 'Applicant Org' });
   orgB = await createOrganization(outsider, { name: 'Outsider Org' });
   await addMember(orgA, colleague, 'member');
   await makeSystemAdmin(sysAdmin);
 
-  const doc = await applicant.client.storage
-    .from('application_documents')
-    .upload(DOC(), file(pdfBytes(300, 'applicant evidence'), 'proof.pdf', 'application/pdf'));
-  expect(doc.error).toBeNull();
   const logo = await applicant.client.storage.from('brand_assets').upload(LOGO(), pngBytes(120), { contentType: 'image/png' });
   expect(logo.error).toBeNull();
 });
@@ -46,20 +46,18 @@ const objectCount = async (bucket: string, name: string) =>
   (await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).length;
 
 describe('application_documents: the applicant’s organisation', () => {
-  it('the applicant uploads to, lists and reads their own organisation’s documents', async () => {
+  it('the applicant lists and reads their own organisation’s documents', async () => {
     const docs = applicant.client.storage.from('application_documents');
     expect((await docs.list(orgA)).data?.map((o) => o.name)).toContain('proof-of-registration.pdf');
-    expect(await text((await docs.download(DOC())).data)).toContain('applicant evidence');
+    expect(await text((await docs.download(DOC())).data)).toContain(EVIDENCE);
     expect((await docs.createSignedUrl(DOC(), 60)).error).toBeNull();
   });
 
-  it('a plain member of the organisation adds, reads and removes documents too', async () => {
+  it('a plain member of the organisation reads them too, and after Submit adds or removes nothing', async () => {
     const docs = colleague.client.storage.from('application_documents');
-    const up = await docs.upload(`${orgA}/member-upload.pdf`, pdfBytes(), { contentType: 'application/pdf' });
-    expect(up.error).toBeNull();
-    expect(await text((await docs.download(DOC())).data)).toContain('applicant evidence');
-    const removed = await docs.remove([`${orgA}/member-upload.pdf`]);
-    expect(removed.data).toHaveLength(1);
+    expect(await text((await docs.download(DOC())).data)).toContain(EVIDENCE);
+    expectStorageError(await docs.upload(`${orgA}/member-upload.pdf`, pdfBytes(), { contentType: 'application/pdf' }), '403');
+    expect((await docs.remove([DOC()])).data).toEqual([]);
   });
 
   it('documents must sit in the uploader’s organisation folder', async () => {
@@ -75,10 +73,10 @@ describe('application_documents: the applicant’s organisation', () => {
     );
   });
 
-  it('a member may not move a document out of their organisation’s folder', async () => {
+  it('a member may not move a document out of their organisation’s folder (nor anywhere, after Submit)', async () => {
     const docs = applicant.client.storage.from('application_documents');
-    await docs.upload(`${orgA}/stay.pdf`, pdfBytes(), { contentType: 'application/pdf' });
-    expectStorageError(await docs.move(`${orgA}/stay.pdf`, `${orgB}/stolen.pdf`), '403');
+    await asServiceRole().storage.from('application_documents').upload(`${orgA}/stay.pdf`, pdfBytes(), { contentType: 'application/pdf' });
+    expectStorageError(await docs.move(`${orgA}/stay.pdf`, `${orgB}/stolen.pdf`), '404');
     expect(await objectCount('application_documents', `${orgA}/stay.pdf`)).toBe(1);
     expect(await objectCount('application_documents', `${orgB}/stolen.pdf`)).toBe(0);
   });
@@ -111,7 +109,7 @@ describe('application_documents: another organisation', () => {
 
     expect(await objectCount('application_documents', `${orgA}/planted.pdf`)).toBe(0);
     expect(await text((await applicant.client.storage.from('application_documents').download(DOC())).data)).toContain(
-      'applicant evidence',
+      EVIDENCE,
     );
   });
 });
@@ -122,7 +120,7 @@ describe('application_documents: system administrators', () => {
     const root = await docs.list();
     expect(root.data?.map((o) => o.name)).toEqual(expect.arrayContaining([orgA]));
     expect((await docs.list(orgA)).data?.map((o) => o.name)).toContain('proof-of-registration.pdf');
-    expect(await text((await docs.download(DOC())).data)).toContain('applicant evidence');
+    expect(await text((await docs.download(DOC())).data)).toContain(EVIDENCE);
     const signed = await docs.createSignedUrl(DOC(), 60);
     expect(signed.error).toBeNull();
     expect((await fetch(signed.data!.signedUrl)).status).toBe(200);
@@ -172,7 +170,7 @@ describe('application_documents: visitors and direct links', () => {
     expect((await fetch(url)).status).toBe(200);
 
     // Same token, another object of the same organisation.
-    await docs.upload(`${orgA}/other.pdf`, pdfBytes(), { contentType: 'application/pdf' });
+    await asServiceRole().storage.from('application_documents').upload(`${orgA}/other.pdf`, pdfBytes(), { contentType: 'application/pdf' });
     const swapped = await fetch(url.replace('proof-of-registration.pdf', 'other.pdf'));
     expect(swapped.status).toBe(400);
     expect(await swapped.json()).toMatchObject({ statusCode: '400', code: 'InvalidSignature' });
@@ -199,7 +197,7 @@ describe('application_documents: visitors and direct links', () => {
 
   it('the service role (server code) bypasses the policies, as on hosted Supabase', async () => {
     const docs = asServiceRole().storage.from('application_documents');
-    expect(await text((await docs.download(DOC())).data)).toContain('applicant evidence');
+    expect(await text((await docs.download(DOC())).data)).toContain(EVIDENCE);
   });
 });
 

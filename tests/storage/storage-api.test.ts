@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { createOrganization } from '../support/db-fixtures.ts';
+import { saveDraft } from '../support/application-fixtures.ts';
 import { expectStorageError, file, jpegBytes, pdfBytes, pngBytes, text } from '../support/storage-files.ts';
 import { asAnon, asServiceRole, newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -18,8 +18,8 @@ const logos = () => applicant.client.storage.from('brand_assets');
 
 beforeAll(async () => {
   applicant = await newUser('storage-api-applicant');
-  // The creator becomes the organisation's admin (trigger), as in onboarding.
-  orgId = await createOrganization(applicant, { name: 'Storage API Ltd' });
+  // The folder an applicant's draft reserves: until they submit, they may do anything there.
+  orgId = (await saveDraft(applicant)).organization_id;
 });
 
 describe('upload and download', () => {
@@ -189,6 +189,22 @@ describe('remove, move and copy', () => {
     expect(data?.map((o) => o.name).sort()).toEqual([`${orgId}/rm/one.pdf`, `${orgId}/rm/two.pdf`]);
     expect((await docs().list(`${orgId}/rm`)).data).toEqual([]);
     expectStorageError(await docs().download(`${orgId}/rm/one.pdf`), '404');
+  });
+
+  it('removes one object by name (DELETE /object/{bucket}/{name}); a missing one is "not found"', async () => {
+    await docs().upload(`${orgId}/rm/by-name.pdf`, pdfBytes(), { contentType: 'application/pdf' });
+    const token = (await applicant.client.auth.getSession()).data.session!.access_token;
+    const remove = (name: string) =>
+      fetch(`${config.apiUrl}/storage/v1/object/application_documents/${name}`, {
+        method: 'DELETE',
+        headers: { apikey: config.keys.anonKey, authorization: `Bearer ${token}` },
+      });
+    const removed = await remove(`${orgId}/rm/by-name.pdf`);
+    expect(await removed.json()).toEqual({ message: 'Successfully deleted' });
+    expect((await docs().exists(`${orgId}/rm/by-name.pdf`)).data).toBe(false);
+    const missing = await remove(`${orgId}/rm/by-name.pdf`);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
   });
 
   it('moves an object: gone from the old name, same bytes and id at the new one', async () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { createOrganization } from '../support/db-fixtures.ts';
+import { saveDraft } from '../support/application-fixtures.ts';
 import { expectStorageError, file, gifBytes, jpegBytes, pdfBytes, pngBytes } from '../support/storage-files.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -21,7 +21,8 @@ const logos = () => applicant.client.storage.from('brand_assets');
 
 beforeAll(async () => {
   applicant = await newUser('storage-limits');
-  orgId = await createOrganization(applicant, { name: 'Limits Ltd' });
+  // The folder an applicant's draft reserves: until they submit, they may do anything there.
+  orgId = (await saveDraft(applicant)).organization_id;
 });
 
 /** Nothing was kept of a refused upload: no row, no file. */

@@ -1,11 +1,13 @@
 import type { AccordClient } from '../client';
 import { DataError, toDataError } from '../errors';
 import { getApplicationEvents } from './get-application-events';
-import { APPLICATION_COLUMNS, toApplication, type Application, type ApplicationEvent, type ApplicationQueryRow } from './types';
+import { APPLICATION_COLUMNS, toApplication, toDocument, type Application, type ApplicationDocument, type ApplicationEvent, type ApplicationQueryRow } from './types';
 
 export interface ApplicationDetail {
   application: Application;
   events: ApplicationEvent[];
+  /** Every document submitted with it, oldest first; the last is the current one. */
+  documents: ApplicationDocument[];
   /** The applicant's sign-in address (their profile); null when the account is gone. */
   applicantEmail: string | null;
   /** Who did what in the timeline, by user id, as far as profiles still exist. */
@@ -20,7 +22,7 @@ export async function getApplicationDetail(client: AccordClient, organizationId:
   if (error) throw toDataError(error);
   if (!data) throw new DataError(APPLICATION_NOT_FOUND_MESSAGE, { status: 404 });
   const application = toApplication(data as unknown as ApplicationQueryRow);
-  const events = await getApplicationEvents(client, organizationId);
+  const [events, documents] = await Promise.all([getApplicationEvents(client, organizationId), getApplicationDocuments(client, organizationId)]);
 
   // Actor columns are history without foreign keys (decision 004): look people up, and cope with the deleted.
   const ids = [...new Set([application.submittedBy, ...events.map((e) => e.actorId)].filter((id): id is string => id !== null))];
@@ -33,5 +35,16 @@ export async function getApplicationDetail(client: AccordClient, organizationId:
   const { data: applicant } = application.submittedBy
     ? await client.from('profiles').select('email').eq('id', application.submittedBy).maybeSingle()
     : { data: null };
-  return { application, events, applicantEmail: applicant?.email ?? null, people };
+  return { application, events, documents, applicantEmail: applicant?.email ?? null, people };
+}
+
+/** The documents submitted with an application, oldest first. RLS: the organisation's members and system administrators. */
+async function getApplicationDocuments(client: AccordClient, organizationId: string): Promise<ApplicationDocument[]> {
+  const { data, error } = await client
+    .from('application_documents')
+    .select('id, object_path, submitted_at, superseded_at')
+    .eq('organization_id', organizationId)
+    .order('id', { ascending: true });
+  if (error) throw toDataError(error);
+  return data.map(toDocument);
 }

@@ -6,6 +6,8 @@ const MESSAGES: Record<string, string> = {
   response_required_too_long: 'The answer must be 4,000 characters or fewer.',
   no_open_change_request: 'This request has already been answered. Reload the page to see the latest status.',
   document_missing: 'The new document could not be found. Upload it again.',
+  document_path_too_long: 'The new document could not be recorded. Choose the file again and send your answer.',
+  document_already_submitted: 'This document was already sent with your application. Choose the new document and send your answer again.',
   not_a_member: 'Only members of the organisation can answer this request.',
 };
 

@@ -10,6 +10,16 @@ export interface ApplicationEvent {
   message: string | null;
   actorId: string | null;
   createdAt: string;
+  /** Whether a document was submitted with it (the first proof, or a replacement with an answer). */
+  documentSent: boolean;
+}
+
+/** One submitted document of an application (application_documents), oldest first; superseded ones stay readable. */
+export interface ApplicationDocument {
+  id: number;
+  path: string;
+  submittedAt: string;
+  supersededAt: string | null;
 }
 
 type OrganizationRow = Tables<'organizations'>;
@@ -76,6 +86,22 @@ export function toApplication(row: ApplicationQueryRow): Application {
   };
 }
 
-export function toEvent(row: Pick<Tables<'application_events'>, 'id' | 'type' | 'message' | 'actor_id' | 'created_at'>): ApplicationEvent {
-  return { id: row.id, type: row.type, message: row.message, actorId: row.actor_id, createdAt: row.created_at };
+/** The event columns every timeline query selects, with the documents that came with each event. */
+export const EVENT_COLUMNS = 'id, type, message, actor_id, created_at, documents:application_documents(id)' as const;
+
+export function toEvent(
+  row: Pick<Tables<'application_events'>, 'id' | 'type' | 'message' | 'actor_id' | 'created_at'> & { documents?: { id: number }[] | null },
+): ApplicationEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    message: row.message,
+    actorId: row.actor_id,
+    createdAt: row.created_at,
+    documentSent: (row.documents ?? []).length > 0,
+  };
+}
+
+export function toDocument(row: Pick<Tables<'application_documents'>, 'id' | 'object_path' | 'submitted_at' | 'superseded_at'>): ApplicationDocument {
+  return { id: row.id, path: row.object_path, submittedAt: row.submitted_at, supersededAt: row.superseded_at };
 }

@@ -46,23 +46,41 @@ function toUploadError(error: StorageErrorLike, kind: ApplicationFileKind): Data
     return new DataError(kind === 'proof' ? 'Upload a PDF, PNG or JPEG file.' : 'Upload the logo as a PNG or JPEG image.', { status, cause: error });
   }
   if (status === 403) return new DataError('You can no longer upload to this application. Reload the page and try again.', { status, cause: error });
+  if (status === 409) return new DataError('A file with this name is already there. Choose the file again.', { status, cause: error });
   return new DataError(message || UNEXPECTED_MESSAGE, { status, cause: error });
 }
 
+/** How each kind of file is named; every upload adds a unique suffix. */
+const BASE_NAMES: Record<ApplicationFileKind, string> = { proof: 'registration', logo: 'logo' };
+
 /**
- * Uploads a file of an application into its organisation's folder
- * (`<folderId>/proof-of-registration.pdf`, `<folderId>/logo.png`), replacing
- * an earlier upload of the same kind and type.
+ * Uploads a file of an application into its organisation's folder under a name
+ * of its own (`<folderId>/registration-<uuid>.pdf`, `<folderId>/logo-<uuid>.png`),
+ * never over an earlier one: once submitted, documents are immutable (a
+ * replacement is a new object, sent with the answer to a change request), and
+ * a logo under a new name gets past every cache.
  */
 export async function uploadApplicationFile(
   client: AccordClient,
-  { kind, file, folderId, name }: { kind: ApplicationFileKind; file: File; folderId: string; name?: string },
+  { kind, file, folderId }: { kind: ApplicationFileKind; file: File; folderId: string },
 ): Promise<StoredFile> {
   const extension = EXTENSIONS[file.type] ?? 'bin';
-  const path = `${folderId}/${name ?? (kind === 'proof' ? 'proof-of-registration' : 'logo')}.${extension}`;
-  const { error } = await client.storage.from(FILE_BUCKETS[kind]).upload(path, file, { contentType: file.type, upsert: true });
+  const path = `${folderId}/${BASE_NAMES[kind]}-${crypto.randomUUID()}.${extension}`;
+  const { error } = await client.storage.from(FILE_BUCKETS[kind]).upload(path, file, { contentType: file.type });
   if (error) throw toUploadError(error as StorageErrorLike, kind);
   return { path, name: file.name, size: file.size, type: file.type };
+}
+
+/**
+ * Removes a draft's earlier upload that a new one replaced. Best effort: it is
+ * only tidying (Storage allows it only in the draft's folder, before Submit),
+ * so a failure is not the applicant's problem.
+ */
+export async function removeReplacedDraftFile(client: AccordClient, kind: ApplicationFileKind, path: string): Promise<void> {
+  await client.storage
+    .from(FILE_BUCKETS[kind])
+    .remove([path])
+    .catch(() => undefined);
 }
 
 /** The public address of a logo in brand_assets (no signing: the bucket is public). */

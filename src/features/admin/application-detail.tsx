@@ -67,7 +67,9 @@ export function ApplicationDetail({ organizationId, commands, onBack }: { organi
   if (error && !data) return <ErrorState title="The application could not be loaded" message={messageOf(error)} onRetry={() => void mutate()} />;
   if (isLoading || !data) return <LoadingState label="Loading the application…" />;
 
-  const { application, events, applicantEmail, people } = data;
+  const { application, events, documents, applicantEmail, people } = data;
+  // Proofs an answer to a change request replaced, newest first: they stay on record.
+  const earlier = documents.filter((d) => d.supersededAt !== null && d.path !== application.registrationDocumentPath).reverse();
   const org = application.organization;
   const queueStatus = queueStatusOf(application);
   const decided = application.status === 'approved' || application.status === 'rejected';
@@ -176,6 +178,31 @@ export function ApplicationDetail({ organizationId, commands, onBack }: { organi
         ) : (
           <Text color="fg.muted">No proof of registration was uploaded.</Text>
         )}
+        {earlier.length > 0 ? (
+          <Stack gap="2">
+            <Heading as="h4" size="sm">
+              Earlier versions
+            </Heading>
+            <Box as="ul" aria-label="Earlier versions of the proof of registration" listStyleType="none" p="0" m="0">
+              {earlier.map((document) => (
+                <Flex as="li" key={document.id} gap="3" align="center" wrap="wrap" py="1">
+                  <Text textStyle="sm" flex="1" minW="12rem">
+                    Submitted {formatDayAndTime(document.submittedAt)}, replaced {formatDayAndTime(document.supersededAt)}
+                  </Text>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => void openDocument(document.path)}
+                    disabled={opening}
+                    aria-label={`Open the proof of registration submitted ${formatDayAndTime(document.submittedAt)}`}
+                  >
+                    Open
+                  </Button>
+                </Flex>
+              ))}
+            </Box>
+          </Stack>
+        ) : null}
       </Stack>
 
       {!decided ? (
@@ -198,6 +225,7 @@ export function ApplicationDetail({ organizationId, commands, onBack }: { organi
             message: event.message,
             createdAt: event.createdAt,
             actor: event.actorId ? (people[event.actorId] ?? 'A deleted account') : null,
+            documentSent: event.documentSent,
           }))}
         />
       </Stack>

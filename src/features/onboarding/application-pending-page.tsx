@@ -34,7 +34,13 @@ export default function ApplicationPendingPage() {
         ) : data ? (
           <ApplicationStatus application={data.application} onAnswered={refresh}>
             <ApplicationTimeline
-              entries={data.events.map((event) => ({ id: event.id, type: event.type, message: event.message, createdAt: event.createdAt }))}
+              entries={data.events.map((event) => ({
+                id: event.id,
+                type: event.type,
+                message: event.message,
+                createdAt: event.createdAt,
+                documentSent: event.documentSent,
+              }))}
             />
           </ApplicationStatus>
         ) : (

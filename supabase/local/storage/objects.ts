@@ -374,8 +374,10 @@ async function storeUpload(
   const staged = await ctx.disk.stage(file.bytes);
   try {
     const id = await ctx.db.asCaller(rc, async (tx) => {
-      const write = () => writeObjectRow(tx, row(metadataOf(file), file.userMetadata), opts.upsert);
-      await (opts.signed ? tx.asOwner(write) : write());
+      // As hosted Storage's completeUpload: once the policies allowed the upload (above,
+      // or when the upload URL was signed), Storage writes the row as itself, replacing
+      // whatever is at that name by then. Only database triggers still see this write.
+      await tx.asOwner(() => writeObjectRow(tx, row(metadataOf(file), file.userMetadata), opts.upsert || !opts.signed));
       const objectId = await idOf(tx, bucketId, name);
       await ctx.disk.commit(staged, bucketId, name);
       return objectId;
@@ -586,10 +588,13 @@ export async function removeObject(
 ): Promise<Reply> {
   mustBeValidKey(name);
   const caller = await req.caller();
+  // As hosted Storage's deleteObject: a missing object is "not found"; one the
+  // caller's policies do not let them delete is "access denied".
+  await findObject(ctx.db.admin, bucketId, name);
   const { rowCount } = await ctx.db.asCaller(requestContext(req, caller), (tx) =>
     tx.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]),
   );
-  if (!rowCount) throw ERRORS.noSuchKey();
+  if (!rowCount) throw ERRORS.accessDenied();
   await ctx.disk.remove(bucketId, name);
   return json({ message: 'Successfully deleted' });
 }
@@ -613,32 +618,38 @@ async function transferBody(req: StorageRequest): Promise<Transfer & { body: Rec
 }
 
 /**
- * POST /object/move: renames the row as the caller, so their UPDATE policy
- * must allow both the old and the new name (SELECT too, to find it).
+ * POST /object/move: as hosted Storage, the rename is first tried as the
+ * caller and rolled back, so their UPDATE policy must allow both the old and
+ * the new name (SELECT too, to find it); then Storage renames the row as itself.
  */
 export async function moveObject(ctx: StorageContext, req: StorageRequest): Promise<Reply> {
   const caller = await req.caller();
   const t = await transferBody(req);
   if (t.destinationBucket !== t.bucketId) await findBucket(ctx.db.admin, t.destinationBucket);
+  const rc = requestContext(req, caller);
+  const rename = async (db: Queryable) => {
+    const { rowCount } = await db.query(
+      `update storage.objects
+          set bucket_id = $3, name = $4, version = $5, owner = $6, owner_id = $7,
+              updated_at = now(), last_accessed_at = now()
+        where bucket_id = $1 and name = $2`,
+      [
+        t.bucketId,
+        t.sourceKey,
+        t.destinationBucket,
+        t.destinationKey,
+        randomUUID(),
+        isUuid(caller.sub) ? caller.sub : null,
+        caller.sub ?? null,
+      ],
+    );
+    if (!rowCount) throw ERRORS.noSuchKey();
+  };
+  await ctx.db.asCaller(rc, rename, { rollback: true });
   let moved = false;
   try {
-    const id = await ctx.db.asCaller(requestContext(req, caller), async (tx) => {
-      const { rowCount } = await tx.query(
-        `update storage.objects
-            set bucket_id = $3, name = $4, version = $5, owner = $6, owner_id = $7,
-                updated_at = now(), last_accessed_at = now()
-          where bucket_id = $1 and name = $2`,
-        [
-          t.bucketId,
-          t.sourceKey,
-          t.destinationBucket,
-          t.destinationKey,
-          randomUUID(),
-          isUuid(caller.sub) ? caller.sub : null,
-          caller.sub ?? null,
-        ],
-      );
-      if (!rowCount) throw ERRORS.noSuchKey();
+    const id = await ctx.db.asCaller(rc, async (tx) => {
+      await tx.asOwner(() => rename(tx));
       const objectId = await idOf(tx, t.destinationBucket, t.destinationKey);
       await ctx.disk.move(t.bucketId, t.sourceKey, t.destinationBucket, t.destinationKey);
       moved = true;
@@ -653,7 +664,9 @@ export async function moveObject(ctx: StorageContext, req: StorageRequest): Prom
 
 /**
  * POST /object/copy: the caller must be able to read the source (SELECT) and
- * create the destination (INSERT; with `x-upsert: true` also SELECT + UPDATE).
+ * create the destination (INSERT; with `x-upsert: true` also SELECT + UPDATE),
+ * tried as the caller and rolled back; then, as hosted Storage does, the copy
+ * is written as Storage itself.
  */
 export async function copyObject(ctx: StorageContext, req: StorageRequest): Promise<Reply> {
   const caller = await req.caller();
@@ -677,23 +690,24 @@ export async function copyObject(ctx: StorageContext, req: StorageRequest): Prom
       ? parseJsonObject(Buffer.from(encoded, 'base64').toString('utf8'))
       : null;
 
+  const copy = (): NewObject => ({
+    id: randomUUID(),
+    bucket: t.destinationBucket,
+    name: t.destinationKey,
+    owner: caller.sub,
+    metadata,
+    userMetadata,
+    version: randomUUID(),
+  });
+  await ctx.db.asCaller(rc, (tx) => writeObjectRow(tx, copy(), upsert), { rollback: true });
+
   const staged = await ctx.disk.stageCopy(t.bucketId, t.sourceKey);
   try {
     const destination = await ctx.db.asCaller(rc, async (tx) => {
-      await writeObjectRow(
-        tx,
-        {
-          id: randomUUID(),
-          bucket: t.destinationBucket,
-          name: t.destinationKey,
-          owner: caller.sub,
-          metadata,
-          userMetadata,
-          version: randomUUID(),
-        },
-        upsert,
-      );
-      const row = await tx.asOwner(() => findObject(tx, t.destinationBucket, t.destinationKey));
+      const row = await tx.asOwner(async () => {
+        await writeObjectRow(tx, copy(), true);
+        return findObject(tx, t.destinationBucket, t.destinationKey);
+      });
       await ctx.disk.commit(staged, t.destinationBucket, t.destinationKey);
       return row;
     });
