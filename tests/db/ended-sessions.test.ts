@@ -6,7 +6,7 @@ import { stackConfig } from '../../supabase/local/config.ts';
 import { fetchEndingSessions } from '../../src/data/auth/ended-session.ts';
 import { memoryStorage } from '../support/auth-helpers.ts';
 import { createOrganization, makeSystemAdmin } from '../support/db-fixtures.ts';
-import { expectStorageError, pdfBytes, text } from '../support/storage-files.ts';
+import { expectStorageError, pdfBytes, pngBytes, text } from '../support/storage-files.ts';
 import { asAnon, asServiceRole, sql, uniqueEmail } from '../support/users.ts';
 
 /**
@@ -54,8 +54,8 @@ async function person(label: string): Promise<Person> {
   const id = created.data.user.id;
   const orgId = await createOrganization({ id }, { name: `Ended sessions ${label}` });
   const docPath = `${orgId}/evidence.pdf`;
-  const { client } = await signIn({ email, password });
-  const up = await client.storage.from('application_documents').upload(docPath, pdfBytes(200, 'kept evidence'), {
+  // Placed with the service role: once an organisation exists its members may add evidence only to answer a change request.
+  const up = await asServiceRole().storage.from('application_documents').upload(docPath, pdfBytes(200, 'kept evidence'), {
     contentType: 'application/pdf',
   });
   expect(up.error).toBeNull();
@@ -76,8 +76,8 @@ const sessionIdOf = (token: string): string =>
 const fullName = async (id: string) =>
   (await sql<{ full_name: string | null }>('select full_name from public.profiles where id = $1', [id]))[0].full_name;
 
-const objectCount = async (name: string) =>
-  (await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', ['application_documents', name])).length;
+const objectCount = async (name: string, bucket = 'application_documents') =>
+  (await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).length;
 
 /** Every door the app uses, tried with a token whose session has ended: all refused, nothing changed. */
 async function expectRefusedEverywhere(token: string, who: Person, message = SESSION_GONE): Promise<void> {
@@ -104,12 +104,13 @@ async function expectRefusedEverywhere(token: string, who: Person, message = SES
   const docs = thief.storage.from('application_documents');
   expectStorageError(await docs.download(who.docPath), '403', message);
   expectStorageError(await docs.list(who.orgId), '403', message);
+  // A logo: what an organisation admin may upload with a live session (evidence is only added to answer a change request).
   expectStorageError(
-    await docs.upload(`${who.orgId}/planted.pdf`, pdfBytes(), { contentType: 'application/pdf' }),
+    await thief.storage.from('brand_assets').upload(`${who.orgId}/planted.png`, pngBytes(), { contentType: 'image/png' }),
     '403',
     message,
   );
-  expect(await objectCount(`${who.orgId}/planted.pdf`)).toBe(0);
+  expect(await objectCount(`${who.orgId}/planted.png`, 'brand_assets')).toBe(0);
   const removed = await docs.remove([who.docPath]);
   expect(removed.error?.message ?? '').toBe(message);
   expect(await objectCount(who.docPath)).toBe(1);
