@@ -87,6 +87,23 @@ delete from private.public_suffix_rules;
 ${insertSection('icann', of('icann'))}
 
 ${insertSection('private', of('private'))}
+
+-- Each organisation's registry domain follows the list (a member whose domain
+-- became a public suffix stops being found by it; the audit trail records the
+-- change). Skipped on the first load, before 20261124000300_registered-facts.sql
+-- has added the column.
+do $refresh$
+begin
+  if exists (
+    select 1 from information_schema.columns
+     where table_schema = 'public' and table_name = 'organizations' and column_name = 'registry_domain'
+  ) then
+    update public.organizations o
+       set registry_domain = private.registry_domain(o.website)
+     where o.registry_domain is distinct from private.registry_domain(o.website);
+  end if;
+end;
+$refresh$;
 `;
   return { sql, rules: rules.length, checked };
 }

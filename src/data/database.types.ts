@@ -377,6 +377,60 @@ export type Database = {
           }
         ]
       },
+      "organization_change_requests": {
+        Row: {
+          "created_at": string,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "decision_reason": string | null,
+          "id": string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by": string | null,
+          "status": Database["public"]['Enums']["organization_change_status"],
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string,
+          "decided_at"?: string | null,
+          "decided_by"?: string | null,
+          "decision_reason"?: string | null,
+          "id"?: string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by"?: string | null,
+          "status"?: Database["public"]['Enums']["organization_change_status"],
+          "updated_at"?: string
+        }
+        Update: {
+          "created_at"?: string,
+          "decided_at"?: string | null,
+          "decided_by"?: string | null,
+          "decision_reason"?: string | null,
+          "id"?: string,
+          "organization_id"?: string,
+          "previous_values"?: NonNullable<Json>,
+          "proposed_values"?: NonNullable<Json>,
+          "reason"?: string,
+          "requested_by"?: string | null,
+          "status"?: Database["public"]['Enums']["organization_change_status"],
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "organization_change_requests_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "organization_members": {
         Row: {
           "created_at": string,
@@ -418,6 +472,7 @@ export type Database = {
           "logo_path": string | null,
           "name": string,
           "registration_number": string | null,
+          "registry_domain": string | null,
           "sector": Database["public"]['Enums']["organization_sector"] | null,
           "size": Database["public"]['Enums']["organization_size"] | null,
           "updated_at": string,
@@ -434,6 +489,7 @@ export type Database = {
           "logo_path"?: string | null,
           "name": string,
           "registration_number"?: string | null,
+          "registry_domain"?: string | null,
           "sector"?: Database["public"]['Enums']["organization_sector"] | null,
           "size"?: Database["public"]['Enums']["organization_size"] | null,
           "updated_at"?: string,
@@ -449,6 +505,7 @@ export type Database = {
           "logo_path"?: string | null,
           "name"?: string,
           "registration_number"?: string | null,
+          "registry_domain"?: string | null,
           "sector"?: Database["public"]['Enums']["organization_sector"] | null,
           "size"?: Database["public"]['Enums']["organization_size"] | null,
           "updated_at"?: string,
@@ -746,6 +803,29 @@ export type Database = {
       {
         Args: { "p_organization_id": string }; Returns: Json
       },
+      "approve_organization_change":
+      {
+        Args: { "p_request_id": string }; Returns: {
+          "created_at": string,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "decision_reason": string | null,
+          "id": string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by": string | null,
+          "status": Database["public"]['Enums']["organization_change_status"],
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "organization_change_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "begin_application_review":
       {
         Args: { "p_organization_id": string }; Returns: Json
@@ -776,6 +856,32 @@ export type Database = {
           "invitation_id": string,
           "token": string
         }[]
+      },
+      "decline_organization_change":
+      {
+        Args: {
+          "p_reason": string,
+          "p_request_id": string
+        }; Returns: {
+          "created_at": string,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "decision_reason": string | null,
+          "id": string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by": string | null,
+          "status": Database["public"]['Enums']["organization_change_status"],
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "organization_change_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       },
       "has_investor_level":
       {
@@ -872,6 +978,33 @@ export type Database = {
           "p_organization": string
         }; Returns: string
       },
+      "request_organization_change":
+      {
+        Args: {
+          "p_changes": Json,
+          "p_organization_id": string,
+          "p_reason": string
+        }; Returns: {
+          "created_at": string,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "decision_reason": string | null,
+          "id": string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by": string | null,
+          "status": Database["public"]['Enums']["organization_change_status"],
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "organization_change_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "respond_to_change_request":
       {
         Args: {
@@ -897,6 +1030,29 @@ export type Database = {
       "submit_application":
       {
         Args: { "payload": Json }; Returns: string
+      },
+      "withdraw_organization_change":
+      {
+        Args: { "p_request_id": string }; Returns: {
+          "created_at": string,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "decision_reason": string | null,
+          "id": string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by": string | null,
+          "status": Database["public"]['Enums']["organization_change_status"],
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "organization_change_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
     }
     Enums: {
@@ -907,6 +1063,7 @@ export type Database = {
       "investor_access_level": "lite" | "data_room",
       "investor_kind": "angel" | "venture_capital" | "corporate" | "family_office" | "public_funder" | "other",
       "investor_request_status": "new" | "approved" | "declined",
+      "organization_change_status": "pending" | "approved" | "declined" | "withdrawn",
       "organization_role": "admin" | "member",
       "organization_sector": "education" | "healthcare" | "financial_services" | "public_sector" | "travel" | "recruitment" | "technology" | "legal" | "real_estate" | "retail" | "telecommunications" | "other",
       "organization_size": "1-9" | "10-49" | "50-249" | "250-999" | "1000+",
@@ -1082,6 +1239,10 @@ export const Constants = {
       "investor_request_status": ["new",
         "approved",
         "declined"],
+      "organization_change_status": ["pending",
+        "approved",
+        "declined",
+        "withdrawn"],
       "organization_role": ["admin",
         "member"],
       "organization_sector": ["education",
