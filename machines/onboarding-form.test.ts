@@ -53,6 +53,11 @@ describe('the onboarding form rules', () => {
     expect(validateOrganisation(complete)).toEqual({});
     expect(validateOrganisation({ ...complete, website: 'harbour.example' }).website).toBe(MESSAGES.websiteInvalid);
     expect(validateOrganisation({ ...complete, website: 'https://harbour.example/about' })).toEqual({});
+    // A single label is refused at once; the database decides the rest of the public suffixes (co.uk, github.io).
+    for (const website of ['https://com./', 'http://localhost./', 'https://www.com./about']) {
+      expect(validateOrganisation({ ...complete, website }).website, website).toBe(MESSAGES.websitePublicSuffix);
+    }
+    expect(validateOrganisation({ ...complete, website: 'https://www.bbc.co.uk/' })).toEqual({});
   });
 
   it('checks the contact step: phone digits, at least one use case, a whole monthly volume', () => {
@@ -101,5 +106,12 @@ describe('the onboarding form rules', () => {
       registrationNumber: MESSAGES.registrationNumberTaken,
       proof: MESSAGES.proofMissing,
     });
+    // The trust registry's rules (docs/decisions/024-registered-facts-and-public-suffixes.md).
+    expect(fieldErrorsFromServer({ website: 'public_suffix', name: 'taken', legal_name: 'taken' })).toEqual({
+      website: MESSAGES.websitePublicSuffix,
+      tradingName: MESSAGES.tradingNameTaken,
+      legalName: MESSAGES.legalNameTaken,
+    });
+    expect(fieldErrorsFromServer({ website: 'taken' })).toEqual({ website: MESSAGES.websiteTaken });
   });
 });

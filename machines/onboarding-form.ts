@@ -128,13 +128,18 @@ export const FIELD_STEP: Record<FieldName, StepNumber> = {
 export const MESSAGES = {
   legalNameRequired: 'Enter the organisation’s legal name.',
   legalNameTooLong: 'The legal name must be 300 characters or fewer.',
+  legalNameTaken: 'An organisation with this legal name is already in the trust registry. If it is yours, contact us instead of applying again.',
   tradingNameTooLong: 'The trading name must be 200 characters or fewer.',
+  tradingNameTaken: 'An organisation with this name is already in the trust registry. Use a name that tells yours apart, for example with its town or country.',
   registrationNumberRequired: 'Enter the registration number from the company register.',
   registrationNumberTooLong: 'The registration number must be 64 characters or fewer.',
   registrationNumberTaken: 'An organisation with this registration number in this country is already in the network.',
   countryRequired: 'Choose the country where the organisation is registered.',
   countryInvalid: 'Choose a country from the list.',
   websiteInvalid: 'Enter the full web address, starting with https://, for example https://www.example.org.',
+  websitePublicSuffix:
+    'Enter your organisation’s own web address. This one ends in a shared domain such as co.uk or github.io that anyone can use, so it cannot identify your organisation.',
+  websiteTaken: 'This web address belongs to an organisation already in the trust registry. Enter your organisation’s own website.',
   sectorRequired: 'Choose a sector.',
   sizeRequired: 'Choose how many people work for the organisation.',
   contactNameRequired: 'Enter the name of the person we should contact.',
@@ -176,6 +181,18 @@ export function fileProblem(kind: DocumentKind, file: { type: string; size: numb
 }
 
 const WEBSITE = /^https?:\/\/[^\s/]+\.[^\s]+$/i;
+/** The host of an address WEBSITE accepts: after the scheme, before a path, query, fragment or port. */
+const WEBSITE_HOST = /^https?:\/\/(?:[^\s/@]*@)?([^\s/?#:]*)/i;
+
+/**
+ * A quick check of what the database refuses as `public_suffix`: a single
+ * label such as https://com./ or https://localhost./. The database also
+ * knows the Public Suffix List (co.uk, github.io) and decides.
+ */
+function isSingleLabel(website: string): boolean {
+  const host = (WEBSITE_HOST.exec(website)?.[1] ?? '').replace(/\.$/, '').replace(/^www\./i, '');
+  return host !== '' && !host.includes('.');
+}
 const PHONE = /^\+?[0-9][0-9 ()-]{5,24}$/;
 
 export function validateOrganisation(values: ApplicationValues): FieldErrors {
@@ -191,6 +208,7 @@ export function validateOrganisation(values: ApplicationValues): FieldErrors {
   else if (!/^[A-Z]{2}$/.test(values.country)) errors.country = MESSAGES.countryInvalid;
   const website = values.website.trim();
   if (website !== '' && (!WEBSITE.test(website) || website.length > 300)) errors.website = MESSAGES.websiteInvalid;
+  else if (website !== '' && isSingleLabel(website)) errors.website = MESSAGES.websitePublicSuffix;
   if (values.sector === '') errors.sector = MESSAGES.sectorRequired;
   if (values.size === '') errors.size = MESSAGES.sizeRequired;
   return errors;
@@ -374,13 +392,17 @@ export function fieldErrorsFromServer(details: Record<string, string>): FieldErr
 const SERVER_MESSAGES: Record<string, string> = {
   'legalName:required': MESSAGES.legalNameRequired,
   'legalName:too_long': MESSAGES.legalNameTooLong,
+  'legalName:taken': MESSAGES.legalNameTaken,
   'tradingName:too_long': MESSAGES.tradingNameTooLong,
+  'tradingName:taken': MESSAGES.tradingNameTaken,
   'registrationNumber:required': MESSAGES.registrationNumberRequired,
   'registrationNumber:too_long': MESSAGES.registrationNumberTooLong,
   'registrationNumber:taken': MESSAGES.registrationNumberTaken,
   'country:required': MESSAGES.countryRequired,
   'country:invalid': MESSAGES.countryInvalid,
   'website:invalid': MESSAGES.websiteInvalid,
+  'website:public_suffix': MESSAGES.websitePublicSuffix,
+  'website:taken': MESSAGES.websiteTaken,
   'sector:required': MESSAGES.sectorRequired,
   'sector:invalid': MESSAGES.sectorRequired,
   'size:required': MESSAGES.sizeRequired,

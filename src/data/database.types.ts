@@ -442,6 +442,60 @@ export type Database = {
           }
         ]
       },
+      "organization_change_requests": {
+        Row: {
+          "created_at": string,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "decision_reason": string | null,
+          "id": string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by": string | null,
+          "status": Database["public"]['Enums']["organization_change_status"],
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string,
+          "decided_at"?: string | null,
+          "decided_by"?: string | null,
+          "decision_reason"?: string | null,
+          "id"?: string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by"?: string | null,
+          "status"?: Database["public"]['Enums']["organization_change_status"],
+          "updated_at"?: string
+        }
+        Update: {
+          "created_at"?: string,
+          "decided_at"?: string | null,
+          "decided_by"?: string | null,
+          "decision_reason"?: string | null,
+          "id"?: string,
+          "organization_id"?: string,
+          "previous_values"?: NonNullable<Json>,
+          "proposed_values"?: NonNullable<Json>,
+          "reason"?: string,
+          "requested_by"?: string | null,
+          "status"?: Database["public"]['Enums']["organization_change_status"],
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "organization_change_requests_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "organization_members": {
         Row: {
           "created_at": string,
@@ -483,6 +537,7 @@ export type Database = {
           "logo_path": string | null,
           "name": string,
           "registration_number": string | null,
+          "registry_domain": string | null,
           "sector": Database["public"]['Enums']["organization_sector"] | null,
           "size": Database["public"]['Enums']["organization_size"] | null,
           "updated_at": string,
@@ -499,6 +554,7 @@ export type Database = {
           "logo_path"?: string | null,
           "name": string,
           "registration_number"?: string | null,
+          "registry_domain"?: string | null,
           "sector"?: Database["public"]['Enums']["organization_sector"] | null,
           "size"?: Database["public"]['Enums']["organization_size"] | null,
           "updated_at"?: string,
@@ -514,6 +570,7 @@ export type Database = {
           "logo_path"?: string | null,
           "name"?: string,
           "registration_number"?: string | null,
+          "registry_domain"?: string | null,
           "sector"?: Database["public"]['Enums']["organization_sector"] | null,
           "size"?: Database["public"]['Enums']["organization_size"] | null,
           "updated_at"?: string,
@@ -811,6 +868,29 @@ export type Database = {
       {
         Args: { "p_organization_id": string }; Returns: Json
       },
+      "approve_organization_change":
+      {
+        Args: { "p_request_id": string }; Returns: {
+          "created_at": string,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "decision_reason": string | null,
+          "id": string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by": string | null,
+          "status": Database["public"]['Enums']["organization_change_status"],
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "organization_change_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "begin_application_review":
       {
         Args: { "p_organization_id": string }; Returns: Json
@@ -841,6 +921,32 @@ export type Database = {
           "invitation_id": string,
           "token": string
         }[]
+      },
+      "decline_organization_change":
+      {
+        Args: {
+          "p_reason": string,
+          "p_request_id": string
+        }; Returns: {
+          "created_at": string,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "decision_reason": string | null,
+          "id": string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by": string | null,
+          "status": Database["public"]['Enums']["organization_change_status"],
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "organization_change_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       },
       "has_investor_level":
       {
@@ -937,6 +1043,33 @@ export type Database = {
           "p_organization": string
         }; Returns: string
       },
+      "request_organization_change":
+      {
+        Args: {
+          "p_changes": Json,
+          "p_organization_id": string,
+          "p_reason": string
+        }; Returns: {
+          "created_at": string,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "decision_reason": string | null,
+          "id": string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by": string | null,
+          "status": Database["public"]['Enums']["organization_change_status"],
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "organization_change_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "respond_to_change_request":
       {
         Args: {
@@ -962,6 +1095,29 @@ export type Database = {
       "submit_application":
       {
         Args: { "payload": Json }; Returns: string
+      },
+      "withdraw_organization_change":
+      {
+        Args: { "p_request_id": string }; Returns: {
+          "created_at": string,
+          "decided_at": string | null,
+          "decided_by": string | null,
+          "decision_reason": string | null,
+          "id": string,
+          "organization_id": string,
+          "previous_values": NonNullable<Json>,
+          "proposed_values": NonNullable<Json>,
+          "reason": string,
+          "requested_by": string | null,
+          "status": Database["public"]['Enums']["organization_change_status"],
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "organization_change_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
     }
     Enums: {
@@ -973,6 +1129,7 @@ export type Database = {
       "investor_access_level": "lite" | "data_room",
       "investor_kind": "angel" | "venture_capital" | "corporate" | "family_office" | "public_funder" | "other",
       "investor_request_status": "new" | "approved" | "declined",
+      "organization_change_status": "pending" | "approved" | "declined" | "withdrawn",
       "organization_role": "admin" | "member",
       "organization_sector": "education" | "healthcare" | "financial_services" | "public_sector" | "travel" | "recruitment" | "technology" | "legal" | "real_estate" | "retail" | "telecommunications" | "other",
       "organization_size": "1-9" | "10-49" | "50-249" | "250-999" | "1000+",
@@ -1149,6 +1306,10 @@ export const Constants = {
       "investor_request_status": ["new",
         "approved",
         "declined"],
+      "organization_change_status": ["pending",
+        "approved",
+        "declined",
+        "withdrawn"],
       "organization_role": ["admin",
         "member"],
       "organization_sector": ["education",

@@ -182,11 +182,11 @@ describe('submit_application', () => {
     );
     expect(org).toEqual({
       id: orgId,
-      name: 'Harbour Clinic',
-      legal_name: 'Harbour Clinic Ltd',
+      name: payload.name,
+      legal_name: payload.legal_name,
       registration_number: payload.registration_number,
       country: 'GB',
-      website: 'https://harbour-clinic.example',
+      website: payload.website,
       sector: 'healthcare',
       size: '10-49',
       logo_path: logo,
@@ -218,9 +218,10 @@ describe('submit_application', () => {
 
   it('the name defaults to the legal name; the website is optional', async () => {
     const { user, orgId } = await readyApplicant('submit-defaults');
-    expectOk(await user.client.rpc('submit_application', { payload: validPayload(orgId, { name: '  ', website: '' }) }));
+    const payload = validPayload(orgId, { name: '  ', website: '' });
+    expectOk(await user.client.rpc('submit_application', { payload }));
     const org = expectOk(await user.client.from('organizations').select('name, website').eq('id', orgId).single());
-    expect(org).toEqual({ name: 'Harbour Clinic Ltd', website: null });
+    expect(org).toEqual({ name: payload.legal_name, website: null });
   });
 
   it('refuses an invalid payload with every bad field named, and leaves nothing behind', async () => {

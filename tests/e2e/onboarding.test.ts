@@ -63,7 +63,8 @@ async function fillOrganisation(page: Page, applicant: Applicant): Promise<void>
   await page.getByRole('textbox', { name: /Legal name/ }).fill(applicant.legalName);
   await page.getByRole('textbox', { name: /Registration number/ }).fill(applicant.registrationNumber);
   await page.getByRole('combobox', { name: /Country of registration/ }).selectOption('GB');
-  await page.getByRole('textbox', { name: /Website/ }).fill('https://clinic.example');
+  // Its own domain: the registry refuses a second organisation on a member's domain.
+  await page.getByRole('textbox', { name: /Website/ }).fill(`https://clinic-${applicant.registrationNumber.toLowerCase()}.example`);
   await page.getByRole('combobox', { name: /Sector/ }).selectOption('healthcare');
   await page.getByRole('combobox', { name: /Size/ }).selectOption('10-49');
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { expectOk } from './db-fixtures.ts';
 import { file, pdfBytes } from './storage-files.ts';
@@ -27,15 +28,24 @@ export async function saveDraft(user: TestUser, payload: Record<string, unknown>
 }
 
 let registration = 0;
-/** A payload the RPC accepts, for an organisation whose documents are already in `folder`. */
+// Test files run in parallel against one database: a word of their own keeps
+// their applicants' names and websites apart.
+const run = randomUUID().slice(0, 6);
+/**
+ * A payload the RPC accepts, for an organisation whose documents are already in
+ * `folder`. Each has its own name, legal name and website: the trust registry
+ * refuses a second organisation with a member's name or domain
+ * (docs/decisions/024-registered-facts-and-public-suffixes.md).
+ */
 export function validPayload(folder: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   registration += 1;
+  const unique = `${run}-${registration}`;
   return {
-    legal_name: 'Harbour Clinic Ltd',
-    name: 'Harbour Clinic',
+    legal_name: `Harbour Clinic ${unique} Ltd`,
+    name: `Harbour Clinic ${unique}`,
     registration_number: `HC-${Date.now()}-${registration}`,
     country: 'GB',
-    website: 'https://harbour-clinic.example',
+    website: `https://harbour-clinic-${unique}.example`,
     sector: 'healthcare',
     size: '10-49',
     contact_name: 'Grace Hopper',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { sql, type TestUser } from './users.ts';
 
@@ -20,7 +21,8 @@ export async function makeSystemAdmin(user: Pick<TestUser, 'id'>): Promise<void>
  */
 export async function createOrganization(
   creator: Pick<TestUser, 'id'> | null,
-  { status = 'pending', name = 'Test Organisation' }: { status?: ApplicationStatus | null; name?: string } = {},
+  // Its own name by default: the registry refuses to approve a second organisation with a member's name.
+  { status = 'pending', name = `Test Organisation ${randomUUID().slice(0, 8)}` }: { status?: ApplicationStatus | null; name?: string } = {},
 ): Promise<string> {
   const [org] = await sql<{ id: string }>(
     'insert into public.organizations (name, created_by) values ($1, $2) returning id',

@@ -189,7 +189,7 @@ export const API_EXAMPLES: ApiExample[] = [
     id: 'registry-by-domain',
     title: 'Look up by website domain',
     summary:
-      'Who runs a website? Give a domain or a whole address: the scheme, www., port, path and letter case are ignored, and a subdomain matches its organisation (verify.grachtenbank.example finds Grachtenbank).',
+      'Who runs a website? Give a domain or a whole address: the scheme, www., port, path and letter case are ignored, and a subdomain matches its organisation (verify.grachtenbank.example finds Grachtenbank). A public suffix such as co.uk or github.io, or a single label, belongs to nobody in particular and finds nothing.',
     method: 'GET',
     path: '/rest/v1/rpc/registry_by_domain',
     parameters: [{ name: 'p_domain', type: 'text', required: true, description: 'A domain or URL.' }],

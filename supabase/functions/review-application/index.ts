@@ -17,7 +17,9 @@
  * administrator can tell the applicant another way), not as a failed request.
  * Refusals are { error, message }: 400 invalid_request | reason_required |
  * message_required | too_long, 401 not_authenticated, 403 forbidden,
- * 404 application_not_found, 405 method_not_allowed, 409 already_decided,
+ * 404 application_not_found, 405 method_not_allowed, 409 already_decided |
+ * registry_conflict (the registry already lists an organisation with its name,
+ * legal name or domain: docs/decisions/024-registered-facts-and-public-suffixes.md),
  * 500 internal. Environment: docs/decisions/013-admin-invitation-delivery.md.
  */
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
@@ -42,6 +44,7 @@ interface ReviewResult {
 interface PostgrestErrorLike {
   code?: string;
   message?: string;
+  details?: string | null;
 }
 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
@@ -66,6 +69,13 @@ function refusal(error: PostgrestErrorLike): Response {
       return failure(404, 'application_not_found', 'This application no longer exists.');
     case 'application_already_decided':
       return failure(409, 'already_decided', 'This application has already been decided. Reload to see the decision.');
+    case 'registry_conflict':
+      // The database's sentence names the member it would clash with.
+      return failure(
+        409,
+        'registry_conflict',
+        error.details ?? 'The trust registry already lists an organisation with this name or website. Ask the applicant to change it before approving.',
+      );
   }
   if (error.code === '42501') return failure(403, 'forbidden', 'Only system administrators can review applications.');
   if (error.code?.startsWith('PGRST30')) {
