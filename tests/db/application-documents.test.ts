@@ -53,6 +53,10 @@ const activity = async (orgId: string, action: string) =>
     [orgId, action],
   );
 
+/** Each fixture organisation has a name of its own (the registry refuses a second member under one name). */
+const organizationName = async (orgId: string) =>
+  (await sql<{ name: string }>('select name from public.organizations where id = $1', [orgId]))[0].name;
+
 const currentPath = async (orgId: string) =>
   (await sql<{ path: string | null }>('select registration_document_path as path from public.organization_applications where organization_id = $1', [orgId]))[0].path;
 
@@ -78,7 +82,7 @@ describe('submitting an application', () => {
     expect(await activity(orgId, 'application.document_submitted')).toEqual([
       {
         actor_id: user.id,
-        details: { organization_name: 'Harbour Clinic', kind: 'proof_of_registration', object_path: `${orgId}/proof-of-registration.pdf` },
+        details: { organization_name: await organizationName(orgId), kind: 'proof_of_registration', object_path: `${orgId}/proof-of-registration.pdf` },
       },
     ]);
   });
@@ -147,7 +151,7 @@ describe('answering a change request with a new document', () => {
     expect(await currentPath(orgId)).toBe(second);
     expect((await activity(orgId, 'application.document_submitted')).at(-1)).toEqual({
       actor_id: colleague.id,
-      details: { organization_name: 'Harbour Clinic', kind: 'proof_of_registration', object_path: second, supersedes: first },
+      details: { organization_name: await organizationName(orgId), kind: 'proof_of_registration', object_path: second, supersedes: first },
     });
   });
 
