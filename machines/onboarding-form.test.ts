@@ -113,5 +113,9 @@ describe('the onboarding form rules', () => {
       legalName: MESSAGES.legalNameTaken,
     });
     expect(fieldErrorsFromServer({ website: 'taken' })).toEqual({ website: MESSAGES.websiteTaken });
+    expect(fieldErrorsFromServer({ registration_document_path: 'invalid', logo_path: 'invalid' })).toEqual({
+      proof: MESSAGES.fileNameTooLong,
+      logo: MESSAGES.fileNameTooLong,
+    });
   });
 });

@@ -152,6 +152,7 @@ export const MESSAGES = {
   proofRequired: 'Upload proof of registration (PDF, PNG or JPEG, up to 10 MB).',
   proofMissing: 'The proof of registration could not be found. Upload it again.',
   logoMissing: 'The logo could not be found. Upload it again or remove it.',
+  fileNameTooLong: 'This file’s name is too long to keep. Rename the file and upload it again.',
   consentRequired: 'Confirm that the information is accurate and that you accept the terms.',
   uploadInProgress: 'Wait for the upload to finish.',
 } as const;
@@ -418,6 +419,8 @@ const SERVER_MESSAGES: Record<string, string> = {
   'proof:required': MESSAGES.proofRequired,
   'proof:missing': MESSAGES.proofMissing,
   'logo:missing': MESSAGES.logoMissing,
+  'proof:invalid': MESSAGES.fileNameTooLong,
+  'logo:invalid': MESSAGES.fileNameTooLong,
   'consent:required': MESSAGES.consentRequired,
 };
 

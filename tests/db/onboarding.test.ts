@@ -284,6 +284,17 @@ describe('submit_application', () => {
     );
   });
 
+  it('a document whose name is longer than the application holds is named at that field, not a raw constraint error', async () => {
+    const { user, orgId } = await readyApplicant('submit-long-name');
+    const longPath = await uploadProof(user, orgId, `${'scans-'.repeat(25)}/${'proof-'.repeat(25)}.pdf`);
+    expect(longPath.length).toBeGreaterThan(300);
+    const result = await user.client.rpc('submit_application', { payload: validPayload(orgId, { registration_document_path: longPath }) });
+    expect(result.error?.code).toBe('22023');
+    expect(result.error?.message).toBe('invalid_application');
+    expect(JSON.parse(result.error?.details ?? '{}')).toEqual({ registration_document_path: 'invalid' });
+    expect(await footprint(orgId, user.id)).toEqual({ org: null, members: [], application: null, draft: { organization_id: orgId } });
+  });
+
   it('a document outside the reserved folder (someone else’s) does not count', async () => {
     const owner = await readyApplicant('submit-owner');
     const { user, orgId } = await readyApplicant('submit-borrower');
