@@ -50,7 +50,8 @@ function AccountSwitchQuestion({
         If you did not expect this, someone may be trying to have you work in their account. Stay signed in unless you
         meant to switch.
       </Text>
-      <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="center" width="full">
+      {/* One above the other at every width: the labels carry addresses of any length. */}
+      <Stack direction="column" gap="3" width="full" maxW="md">
         <Button size="lg" height="auto" minH="11" py="2" whiteSpace="normal" css={wrap} onClick={onKeep}>
           {`Stay signed in as ${question.current}`}
         </Button>
