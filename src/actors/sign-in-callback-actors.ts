@@ -3,8 +3,13 @@ import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { SignedInFacts } from '../../machines/access';
 import { factsOf, type sessionMachine, type SessionUser } from '../../machines/session.machine';
 import { readCallbackUrl, type AccountCheck, type CallbackUrl, type Credentials } from '../../machines/sign-in-callback.machine';
-import { inspectLinkSessionOnce, type SessionInspector } from '../data/auth/inspect-link-session';
-import { exchangeCodeOnce, getCurrentSession, setSessionOnce } from '../data/auth/session-from-url';
+import {
+  exchangeCodeOnce,
+  getCurrentSession,
+  inspectLinkSessionOnce,
+  setSessionOnce,
+  type SessionInspector,
+} from '../data/auth/session-from-url';
 import { signOut } from '../data/auth/sign-out';
 import { createSessionInspector, type AccordClient } from '../data/client';
 import { DataError } from '../data/errors';

@@ -1,6 +1,6 @@
 import { AuthClient, createClient, type SupabaseClient } from '@supabase/supabase-js';
 
-import type { SessionInspector } from './auth/inspect-link-session';
+import type { SessionInspector } from './auth/session-from-url';
 import { authStorageKey } from './auth/storage-key';
 import { readSupabaseConfig } from './config';
 import type { Database } from './database.types';
@@ -38,7 +38,7 @@ let inspectors = 0;
  * An auth client that keeps nothing: no storage, no refresh timer, no
  * broadcast to other tabs. The sign-in callback asks it whose session a
  * link's tokens are before anything replaces the session of this browser
- * (src/data/auth/inspect-link-session.ts, docs/decisions/027-tokens-in-addresses-headers-and-login-csrf.md).
+ * (src/data/auth/session-from-url.ts, docs/decisions/027-tokens-in-addresses-headers-and-login-csrf.md).
  * Each has a storage key of its own, so supabase-js does not warn about two
  * clients sharing the app's.
  */
