@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+
+import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium (or CHROME_PATH), launched as the project's browser tests need it. */
@@ -84,4 +86,13 @@ function launchChromium(): Promise<Browser> {
  */
 export async function appStarted(page: Page): Promise<void> {
   await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Puts axe-core into a page or frame for an accessibility check. Through the
+ * browser's own evaluation, not a <script> element: the app's
+ * Content-Security-Policy rightly refuses an inline script it does not know.
+ */
+export async function injectAxe(target: Pick<Page, 'evaluate'>): Promise<void> {
+  await target.evaluate(axe.source);
 }
