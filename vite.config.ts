@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+import { developmentPolicy, headersFor, parseHeadersFile, securityHeaders } from './scripts/lib/security-headers.ts';
 import { WAIT_CEILING_MS } from './src/testing/wait-ceiling.ts';
 
 function readAppPort(): number {
@@ -96,8 +97,44 @@ function shellFallback(): Plugin {
   };
 }
 
+/**
+ * The security headers (scripts/lib/security-headers.ts) on every response
+ * the dev server and `vite preview` send. The preview serves the build's own
+ * dist/_headers, as Netlify and Cloudflare Pages do, so the browser tests
+ * check exactly what a host will send; the dev server sends the development
+ * policy, which lets Vite's React refresh work
+ * (docs/decisions/027-tokens-in-addresses-headers-and-login-csrf.md).
+ */
+function securityHeadersOnEveryResponse(): Plugin {
+  return {
+    name: 'accord:security-headers',
+    configureServer(server) {
+      const apiUrl = server.config.env.VITE_SUPABASE_URL ?? null;
+      server.middlewares.use((req, res, next) => {
+        const devServerHost = req.headers.host ?? `localhost:${server.config.server.port ?? appPort}`;
+        for (const [name, value] of Object.entries(securityHeaders(developmentPolicy({ apiUrl, devServerHost })))) {
+          res.setHeader(name, value);
+        }
+        next();
+      });
+    },
+    configurePreviewServer(server) {
+      const file = join(resolve(server.config.root, server.config.build.outDir), '_headers');
+      if (!existsSync(file)) {
+        throw new Error(`${file} is missing: build with \`npm run build\` (Vite, then scripts/prerender.ts) before previewing.`);
+      }
+      const rules = parseHeadersFile(readFileSync(file, 'utf8'));
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '/').split('?')[0]!;
+        for (const [name, value] of Object.entries(headersFor(rules, path))) res.setHeader(name, value);
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), chakraPureDefinitions(), chakraLazyGlobalCss(), shellFallback()],
+  plugins: [react(), chakraPureDefinitions(), chakraLazyGlobalCss(), shellFallback(), securityHeadersOnEveryResponse()],
   // strictPort: the local stack and the e2e tests point at APP_PORT, so silently
   // moving to the next free port would leave them talking to nothing.
   server: { port: appPort, strictPort: true },
@@ -182,6 +219,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-stack-with-app.ts'],
+          setupFiles: ['tests/support/e2e-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
         },

@@ -8,6 +8,7 @@ import {
   ONBOARDING_TOAST,
   parseParams,
   safeInternalPath,
+  withoutSecretParams,
   toApproval,
   toApprovalStatus,
   UNDER_REVIEW_TOAST,
@@ -62,10 +63,38 @@ describe('safeInternalPath', () => {
   });
 });
 
+describe('safeInternalPath and secrets (decision 027)', () => {
+  it.each([
+    ['an invitation token', '/admin/accept-invitation?token=7f7f', '/admin/accept-invitation'],
+    ['an invitation token beside other parameters', '/admin/accept-invitation?from=mail&token=7f7f&x=1', '/admin/accept-invitation?from=mail&x=1'],
+    ['a callback invitation token', '/somewhere?invitation_token=7f7f', '/somewhere'],
+    ['an encoded parameter name', '/somewhere?%74oken=7f7f&q=a', '/somewhere?q=a'],
+    ['a sign-in code', '/dashboard?code=abc', '/dashboard'],
+    ['session tokens in the fragment', '/dashboard#access_token=a&refresh_token=b&type=magiclink', '/dashboard#type=magiclink'],
+    ['a token in the fragment', '/admin/accept-invitation#token=7f7f', '/admin/accept-invitation'],
+  ])('remembers the path without %s', (_label, value, expected) => {
+    expect(safeInternalPath(value)).toBe(expected);
+  });
+
+  it('leaves a plain fragment and harmless parameters alone', () => {
+    expect(safeInternalPath('/pricing?plan=essentials#faq')).toBe('/pricing?plan=essentials#faq');
+    expect(withoutSecretParams('?q=token')).toBe('?q=token');
+    expect(withoutSecretParams('#token')).toBe('#token');
+    expect(withoutSecretParams('?token=1')).toBe('');
+    expect(withoutSecretParams('')).toBe('');
+  });
+});
+
 describe('loginRedirectFor', () => {
   it('remembers the path and query', () => {
     expect(loginRedirectFor({ pathname: '/dashboard/settings', search: '?tab=2' })).toBe(
       '/login?next=%2Fdashboard%2Fsettings%3Ftab%3D2',
+    );
+  });
+
+  it('never copies an invitation token into ?next=', () => {
+    expect(loginRedirectFor({ pathname: '/admin/accept-invitation', search: '?token=7f7f' })).toBe(
+      '/login?next=%2Fadmin%2Faccept-invitation',
     );
   });
 });

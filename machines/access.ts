@@ -162,11 +162,58 @@ export function hasInvestorLevel(held: InvestorLevel | null, required: InvestorL
 const NEVER_REMEMBERED = [/^\/login(?:[/?#]|$)/, /^\/accord-login(?:[/?#]|$)/, /^\/auth\//];
 
 /**
+ * Query and fragment parameters that carry a secret: an invitation's token,
+ * a sign-in code, session tokens. An address is never remembered, or copied
+ * into another address, with them (decision 027): that would put the secret
+ * back in the history and the address bar, and into a sign-in link's mail.
+ */
+export const SECRET_PARAMS: ReadonlySet<string> = new Set([
+  'token',
+  'invitation_token',
+  'token_hash',
+  'code',
+  'access_token',
+  'refresh_token',
+  'provider_token',
+  'provider_refresh_token',
+]);
+
+/**
+ * A query (`?a=1&token=x`) or fragment (`#token=x`) without its secret
+ * parameters, the rest as written; '' when nothing else remains. A fragment
+ * that is not parameters (`#pricing`) is left alone.
+ */
+export function withoutSecretParams(text: string): string {
+  if (text === '' || text === '?' || text === '#') return '';
+  const mark = text[0] === '?' || text[0] === '#' ? text[0] : '';
+  const body = mark === '' ? text : text.slice(1);
+  if (mark === '#' && !body.includes('=')) return text;
+  const kept = body.split('&').filter((pair) => {
+    if (pair === '') return false;
+    const at = pair.indexOf('=');
+    return !SECRET_PARAMS.has(decodeComponent(at === -1 ? pair : pair.slice(0, at)));
+  });
+  return kept.length === 0 ? '' : `${mark}${kept.join('&')}`;
+}
+
+/** A path with secrets taken out of its query and fragment (withoutSecretParams). */
+function withoutSecrets(path: string): string {
+  const hashAt = path.indexOf('#');
+  const beforeHash = hashAt === -1 ? path : path.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : path.slice(hashAt);
+  const queryAt = beforeHash.indexOf('?');
+  const pathname = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+  const search = queryAt === -1 ? '' : beforeHash.slice(queryAt);
+  return `${pathname}${withoutSecretParams(search)}${withoutSecretParams(hash)}`;
+}
+
+/**
  * `value` as a path inside this app, or null. Only same-origin paths are
  * remembered: `//evil.example` and `/\evil.example` are protocol-relative to
  * browsers, and anything with a scheme (`javascript:`, `https:`) or control
  * characters is refused outright, so a crafted `?next=` cannot send a person
- * off-site after they sign in.
+ * off-site after they sign in. Secrets in its query or fragment (an
+ * invitation's token, a sign-in code) are dropped: see SECRET_PARAMS.
  */
 export function safeInternalPath(value: string | null | undefined): string | null {
   if (typeof value !== 'string' || value === '' || value.length > 2048) return null;
@@ -183,7 +230,7 @@ export function safeInternalPath(value: string | null | undefined): string | nul
   }
   if (decoded.startsWith('//') || decoded.startsWith('/\\') || /^[a-z][a-z0-9+.-]*:/i.test(decoded.slice(1))) return null;
   if (NEVER_REMEMBERED.some((pattern) => pattern.test(value))) return null;
-  return value;
+  return withoutSecrets(value);
 }
 
 /** `/login?next=…` for a location, keeping only what may safely be remembered. */

@@ -47,6 +47,14 @@ const FAILURE_BY_CODE: Record<string, InvitationFailure> = {
   email_mismatch: 'emailMismatch',
 };
 
+/**
+ * Failures after which the invitation's token is still worth keeping: the
+ * invitee signs in and comes back (notSignedIn), or tries again once the
+ * network or server is back (unexpected). After any other outcome the token is
+ * spent or useless here, and the app forgets it (decision 027).
+ */
+export const FAILURES_THAT_KEEP_THE_TOKEN: ReadonlySet<InvitationFailure> = new Set(['notSignedIn', 'unexpected']);
+
 /** A code this screen does not know (a newer database) is not guessed at. */
 export function failureFor(result: AcceptInvitationResult): InvitationFailure {
   return (result.error !== null && FAILURE_BY_CODE[result.error]) || 'unexpected';

@@ -12,7 +12,9 @@ import {
   isWellFormedJwt,
   readCallbackUrl,
   signInCallbackMachine,
+  stillSignedInToast,
   welcomeToast,
+  type AccountCheck,
   type CallbackOutput,
   type CallbackUrl,
   type Credentials,
@@ -21,6 +23,7 @@ import { FALLBACK_REDIRECT_MS } from './timing';
 
 const ORG = '5eed0000-0000-4000-8000-000000000101';
 const ada: SessionUser = { id: 'u-ada', email: 'ada@school.example' };
+const mallory: SessionUser = { id: 'u-mallory', email: 'mallory@attacker.example' };
 
 function base64url(text: string): string {
   const binary = String.fromCharCode(...new TextEncoder().encode(text));
@@ -60,6 +63,8 @@ const KINDS: Record<string, AccessKind> = {
 const routeKindOf = (pathname: string) => KINDS[pathname] ?? null;
 
 interface Fakes {
+  /** Who is signed in here, and whose the link's tokens are; by default nobody is signed in. */
+  identify?: (credentials: Credentials) => Promise<AccountCheck>;
   establish?: (credentials: Credentials) => Promise<SessionUser>;
   current?: () => Promise<SessionUser | null>;
   facts?: () => Promise<SignedInFacts>;
@@ -69,6 +74,7 @@ interface Fakes {
 
 function run(url: string, fakes: Fakes = {}, clock?: SimulatedClock) {
   const parsed = new URL(url, 'http://localhost');
+  const identifyAccounts = vi.fn(fakes.identify ?? (async (credentials: Credentials) => ({ current: null, link: null, credentials })));
   const establishSession = vi.fn(fakes.establish ?? (async () => ada));
   const getCurrentSession = vi.fn(fakes.current ?? (async () => null));
   const waitForFacts = vi.fn(fakes.facts ?? (async () => facts()));
@@ -78,6 +84,7 @@ function run(url: string, fakes: Fakes = {}, clock?: SimulatedClock) {
     signInCallbackMachine.provide({
       actors: {
         readUrl: fromPromise<CallbackUrl>(async () => readCallbackUrl(parsed.search, parsed.hash)),
+        identifyAccounts: fromPromise<AccountCheck, Credentials>(({ input }) => identifyAccounts(input)),
         establishSession: fromPromise<SessionUser, Credentials>(({ input }) => establishSession(input)),
         getCurrentSession: fromPromise<SessionUser | null>(() => getCurrentSession()),
         waitForFacts: fromPromise<SignedInFacts, { userId: string }>(() => waitForFacts()),
@@ -90,7 +97,7 @@ function run(url: string, fakes: Fakes = {}, clock?: SimulatedClock) {
     { input: { routeKindOf }, ...(clock ? { clock } : {}) },
   ).start();
   const output = async (): Promise<CallbackOutput> => (await waitFor(actor, (s) => s.status === 'done')).output!;
-  return { actor, output, establishSession, getCurrentSession, waitForFacts, acceptTenantInvitation, signOut };
+  return { actor, output, identifyAccounts, establishSession, getCurrentSession, waitForFacts, acceptTenantInvitation, signOut };
 }
 
 describe('reading the URL', () => {
@@ -144,7 +151,8 @@ describe('isWellFormedJwt', () => {
 describe('signInCallbackMachine', () => {
   it('forwards an admin invitation, adopting the session the link carries first', async () => {
     const r = run(`/auth/callback?invitation_token=tok%2Fen#access_token=${jwt()}&refresh_token=r1`);
-    await expect(r.output()).resolves.toEqual({ to: '/admin/accept-invitation?token=tok%2Fen' });
+    // The token travels beside the address, never in it (decision 027).
+    await expect(r.output()).resolves.toEqual({ to: '/admin/accept-invitation', invitationToken: 'tok/en' });
     expect(r.establishSession).toHaveBeenCalledTimes(1);
     expect(r.waitForFacts).not.toHaveBeenCalled();
   });
@@ -153,12 +161,12 @@ describe('signInCallbackMachine', () => {
     const r = run(`/auth/callback?invitation_token=abc#access_token=${jwt()}&refresh_token=r1`, {
       establish: () => Promise.reject(new Error('expired')),
     });
-    await expect(r.output()).resolves.toEqual({ to: '/admin/accept-invitation?token=abc' });
+    await expect(r.output()).resolves.toEqual({ to: '/admin/accept-invitation', invitationToken: 'abc' });
   });
 
   it('forwards an admin invitation without credentials straight away', async () => {
     const r = run('/auth/callback?invitation_token=abc');
-    await expect(r.output()).resolves.toEqual({ to: '/admin/accept-invitation?token=abc' });
+    await expect(r.output()).resolves.toEqual({ to: '/admin/accept-invitation', invitationToken: 'abc' });
     expect(r.establishSession).not.toHaveBeenCalled();
   });
 
@@ -195,6 +203,17 @@ describe('signInCallbackMachine', () => {
     });
   });
 
+  it('"Authentication Failed" with the library\'s message when checking whose tokens they are fails', async () => {
+    const r = run(`/auth/callback#access_token=${jwt()}&refresh_token=r1`, {
+      identify: () => Promise.reject(new Error('Invalid Refresh Token: Refresh Token Not Found')),
+    });
+    await expect(r.output()).resolves.toEqual({
+      to: '/login',
+      toast: { type: 'error', title: 'Authentication Failed', description: 'Invalid Refresh Token: Refresh Token Not Found' },
+    });
+    expect(r.establishSession).not.toHaveBeenCalled();
+  });
+
   it('"Authentication Failed" with the server\'s description when the link itself was refused', async () => {
     const r = run('/auth/callback?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
     await expect(r.output()).resolves.toMatchObject({
@@ -211,6 +230,73 @@ describe('signInCallbackMachine', () => {
     const tokens = run(`/auth/callback#access_token=${token}&refresh_token=r1`);
     await tokens.output();
     expect(tokens.establishSession).toHaveBeenCalledWith({ kind: 'tokens', accessToken: token, refreshToken: 'r1' });
+  });
+
+  describe('a link for another account than the one signed in here (login CSRF)', () => {
+    const otherAccount = async (credentials: Credentials): Promise<AccountCheck> => ({ current: ada, link: mallory, credentials });
+
+    it('asks, adopting nothing, and waits for the answer however long it takes', async () => {
+      const clock = new SimulatedClock();
+      const r = run(`/auth/callback#access_token=${jwt({ sub: mallory.id })}&refresh_token=r1`, { identify: otherAccount }, clock);
+      await vi.waitFor(() => expect(r.actor.getSnapshot().value).toBe('confirmingAccountSwitch'));
+      expect(r.actor.getSnapshot().context).toMatchObject({ currentUser: ada, linkUser: mallory, asking: true });
+      clock.increment(FALLBACK_REDIRECT_MS * 10);
+      expect(r.actor.getSnapshot().value).toBe('confirmingAccountSwitch');
+      expect(r.establishSession).not.toHaveBeenCalled();
+    });
+
+    it('stays signed in as the person was, where that account belongs, and says so', async () => {
+      const member = facts({ approval: 'approved', approvalStatus: 'approved' });
+      const r = run(`/auth/callback?type=signup&next=%2Fadmin%2Fusers#access_token=${jwt()}&refresh_token=r1`, {
+        identify: otherAccount,
+        facts: async () => member,
+      });
+      await vi.waitFor(() => expect(r.actor.getSnapshot().value).toBe('confirmingAccountSwitch'));
+      r.actor.send({ type: 'user.keepAccount' });
+      // The link's type (signup) and remembered location are the link's, not the person's.
+      await expect(r.output()).resolves.toEqual({ to: '/dashboard', toast: stillSignedInToast(ada.email) });
+      expect(r.establishSession).not.toHaveBeenCalled();
+      expect(r.actor.getSnapshot().context.user).toEqual(ada);
+    });
+
+    it('switches when the person chooses to, with the checked session', async () => {
+      const checked: Credentials = { kind: 'tokens', accessToken: jwt({ sub: mallory.id, fresh: true }), refreshToken: 'r2' };
+      const r = run(`/auth/callback#access_token=${jwt()}&refresh_token=r1`, {
+        identify: async () => ({ current: ada, link: mallory, credentials: checked }),
+        establish: async () => mallory,
+      });
+      await vi.waitFor(() => expect(r.actor.getSnapshot().value).toBe('confirmingAccountSwitch'));
+      r.actor.send({ type: 'user.switchAccount' });
+      await r.output();
+      expect(r.establishSession).toHaveBeenCalledWith(checked);
+      expect(r.waitForFacts).toHaveBeenCalled();
+    });
+
+    it('an invitation link for another account: staying forwards to the invitation screen as the person signed in', async () => {
+      const r = run(`/auth/callback?invitation_token=abc#access_token=${jwt()}&refresh_token=r1`, { identify: otherAccount });
+      await vi.waitFor(() => expect(r.actor.getSnapshot().value).toBe('confirmingAccountSwitch'));
+      r.actor.send({ type: 'user.keepAccount' });
+      await expect(r.output()).resolves.toEqual({ to: '/admin/accept-invitation', invitationToken: 'abc' });
+      expect(r.establishSession).not.toHaveBeenCalled();
+    });
+
+    it('the same account, or nobody signed in: no question', async () => {
+      const same = run(`/auth/callback#access_token=${jwt()}&refresh_token=r1`, {
+        identify: async (credentials) => ({ current: ada, link: ada, credentials }),
+      });
+      await same.output();
+      expect(same.establishSession).toHaveBeenCalledTimes(1);
+      const nobody = run(`/auth/callback#access_token=${jwt()}&refresh_token=r1`);
+      await nobody.output();
+      expect(nobody.establishSession).toHaveBeenCalledTimes(1);
+    });
+
+    it('a PKCE code is not asked about: only the browser that asked for it holds its verifier', async () => {
+      const r = run('/auth/callback?code=c0de', { identify: otherAccount });
+      await r.output();
+      expect(r.identifyAccounts).not.toHaveBeenCalled();
+      expect(r.establishSession).toHaveBeenCalledWith({ kind: 'code', code: 'c0de' });
+    });
   });
 
   it('uses the session the browser already holds (6-digit code sign-in)', async () => {

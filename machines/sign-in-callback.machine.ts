@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
 
 import {
   decideAccess,
@@ -17,6 +17,10 @@ import { FALLBACK_REDIRECT_MS } from './timing';
  * PKCE code), waits for the session machine's facts about that person and then
  * decides where they go. Each final state's output says where, and with which
  * toast; the page only carries it out.
+ *
+ * A link never replaces the account already signed in here without the
+ * person's say (login CSRF, decision 027): when its tokens belong to another
+ * account, the callback stops and asks.
  */
 
 export type Credentials =
@@ -44,9 +48,26 @@ export interface CallbackToast {
 
 export interface CallbackOutput {
   to: string;
+  /**
+   * An administrator invitation's token for the invitation screen, which the
+   * app holds rather than putting it in `to` (decision 027).
+   */
+  invitationToken?: string;
   /** React Router state for the destination (spec §6: `fromInvitation` lets an invited person through). */
   state?: { fromInvitation: true };
   toast?: CallbackToast;
+}
+
+/**
+ * Who is signed in in this browser, and — when someone is and the link
+ * carries tokens — whose session those tokens are, as the auth server says
+ * (never the token's own claims). `credentials` are the link's, or fresh ones
+ * for the same session if checking them had to refresh it.
+ */
+export interface AccountCheck {
+  current: SessionUser | null;
+  link: SessionUser | null;
+  credentials: Credentials;
 }
 
 export interface CallbackInput {
@@ -66,6 +87,14 @@ export const EMPTY_URL: CallbackUrl = {
 export interface CallbackContext extends CallbackUrl {
   routeKindOf: (pathname: string) => AccessKind | null;
   user: SessionUser | null;
+  /** The account already signed in here when the link arrived, if any. */
+  currentUser: SessionUser | null;
+  /** The account the link's tokens would sign in, when it is asked about (another account than currentUser). */
+  linkUser: SessionUser | null;
+  /** The person chose to stay signed in as currentUser rather than follow the link. */
+  declinedLink: boolean;
+  /** The question is on screen: nothing is decided for the person meanwhile, not even the fallback. */
+  asking: boolean;
   facts: SignedInFacts | null;
   failure: string | null;
   organizationName: string | null;
@@ -96,6 +125,13 @@ export const INVITATION_EXPIRED_TOAST: CallbackToast = {
   title: 'Invitation Failed',
   description: 'This invitation link has expired. Please contact the system administrator for a new invitation.',
 };
+
+export const SWITCH_QUESTION_TITLE = 'This link is for another account';
+
+/** Where the person stays after declining a link for another account. */
+export function stillSignedInToast(email: string): CallbackToast {
+  return { type: 'info', title: 'Still signed in', description: `You are still signed in as ${email}.` };
+}
 
 export function welcomeToast(organizationName: string | null): CallbackToast {
   return {
@@ -235,7 +271,8 @@ export const signInCallbackMachine = setup({
     context: CallbackContext;
     input: CallbackInput;
     output: CallbackOutput;
-    tags: 'working';
+    events: { type: 'user.switchAccount' } | { type: 'user.keepAccount' };
+    tags: 'working' | 'asking';
   },
   actors: {
     /**
@@ -243,6 +280,11 @@ export const signInCallbackMachine = setup({
      * address bar and the history at once: tokens must not linger there.
      */
     readUrl: fromPromise<CallbackUrl>(async () => notProvided('readUrl')),
+    /**
+     * Before a link's tokens are adopted: who is signed in here, and whose
+     * session the tokens are (asked of the auth server without adopting them).
+     */
+    identifyAccounts: fromPromise<AccountCheck, Credentials>(async () => notProvided('identifyAccounts')),
     /** setSession for fragment tokens, or the one-time exchange of a PKCE code. */
     establishSession: fromPromise<SessionUser, Credentials>(async () => notProvided('establishSession')),
     /** The session already in this browser, e.g. after signing in with the 6-digit code. */
@@ -262,6 +304,14 @@ export const signInCallbackMachine = setup({
       (context.credentials.kind === 'code' || isWellFormedJwt(context.credentials.accessToken)),
     hasMalformedToken: ({ context }) =>
       context.credentials?.kind === 'tokens' && !isWellFormedJwt(context.credentials.accessToken),
+    // A PKCE code is bound to this browser (its code verifier is stored only where the
+    // sign-in was asked for), so only tokens can carry someone else's session here.
+    hasWellFormedTokens: ({ context }) =>
+      context.credentials?.kind === 'tokens' && isWellFormedJwt(context.credentials.accessToken),
+    isAnotherAccount: (_, params: { check: AccountCheck }) =>
+      params.check.current !== null && params.check.link !== null && params.check.link.id !== params.check.current.id,
+    isAsking: ({ context }) => context.asking,
+    hasDeclinedLink: ({ context }) => context.declinedLink,
     hasUrlError: ({ context }) => context.urlError !== null,
     isExpiredTenantInvitation: ({ context }) =>
       context.type === 'tenant_invitation' && context.urlError?.code === 'otp_expired',
@@ -275,6 +325,14 @@ export const signInCallbackMachine = setup({
   actions: {
     setUrl: assign((_, params: { url: CallbackUrl }) => ({ ...params.url })),
     setUser: assign((_, params: { user: SessionUser | null }) => ({ user: params.user })),
+    setAccounts: assign((_, params: { check: AccountCheck }) => ({
+      currentUser: params.check.current,
+      linkUser: params.check.link,
+      credentials: params.check.credentials,
+    })),
+    startAsking: assign({ asking: true }),
+    stopAsking: assign({ asking: false }),
+    keepCurrentAccount: assign(({ context }) => ({ user: context.currentUser, declinedLink: true })),
     setFacts: assign((_, params: { facts: SignedInFacts }) => ({ facts: params.facts })),
     setOrganization: assign((_, params: { organizationName: string }) => ({
       organizationName: params.organizationName,
@@ -291,12 +349,17 @@ export const signInCallbackMachine = setup({
     ...EMPTY_URL,
     routeKindOf: input.routeKindOf,
     user: null,
+    currentUser: null,
+    linkUser: null,
+    declinedLink: false,
+    asking: false,
     facts: null,
     failure: null,
     organizationName: null,
   }),
   // Spec §4: if nothing else has happened after 5 s, go to /dashboard (where the guard takes over).
-  after: { fallbackRedirect: { target: '.timedOut' } },
+  // Not while the person is asked which account to use: that is theirs to answer, in their time.
+  after: { fallbackRedirect: { guard: not('isAsking'), target: '.timedOut' } },
   initial: 'readingUrl',
   states: {
     readingUrl: {
@@ -314,6 +377,7 @@ export const signInCallbackMachine = setup({
         { guard: 'isExpiredTenantInvitation', target: 'invitationExpired' },
         { guard: 'hasUrlError', target: 'authFailed', actions: 'recordUrlError' },
         { guard: 'hasMalformedToken', target: 'invalidToken' },
+        { guard: 'hasWellFormedTokens', target: 'checkingAccounts' },
         { guard: 'hasCredentials', target: 'establishingSession' },
         { target: 'checkingSession' },
       ],
@@ -322,7 +386,51 @@ export const signInCallbackMachine = setup({
       description:
         'An admin invitation link signs the invitee in on its way: adopt that session first, so the acceptance page finds them logged in.',
       tags: ['working'],
-      always: [{ guard: 'hasWellFormedCredentials', target: 'adoptingInvitationSession' }, { target: 'invitationForwarded' }],
+      always: [
+        { guard: 'hasWellFormedTokens', target: 'checkingAccounts' },
+        { guard: 'hasWellFormedCredentials', target: 'adoptingInvitationSession' },
+        { target: 'invitationForwarded' },
+      ],
+    },
+    checkingAccounts: {
+      description:
+        "Tokens in a link can be anyone's session, an attacker's included (login CSRF): before adopting them, find out whether they would replace another account signed in here.",
+      tags: ['working'],
+      invoke: {
+        src: 'identifyAccounts',
+        input: ({ context }) => context.credentials!,
+        onDone: [
+          {
+            guard: { type: 'isAnotherAccount', params: ({ event }) => ({ check: event.output }) },
+            target: 'confirmingAccountSwitch',
+            actions: { type: 'setAccounts', params: ({ event }) => ({ check: event.output }) },
+          },
+          { target: 'followingLink', actions: { type: 'setAccounts', params: ({ event }) => ({ check: event.output }) } },
+        ],
+        onError: [
+          // Either way the acceptance page decides, with whoever is signed in.
+          { guard: 'hasInvitationToken', target: 'invitationForwarded' },
+          { target: 'authFailed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    confirmingAccountSwitch: {
+      description:
+        'The link would sign in another account than the one signed in here: the person chooses; until then nothing changes.',
+      tags: ['asking'],
+      entry: 'startAsking',
+      exit: 'stopAsking',
+      on: {
+        'user.switchAccount': { target: 'followingLink' },
+        'user.keepAccount': [
+          { guard: 'hasInvitationToken', target: 'invitationForwarded' },
+          { target: 'awaitingFacts', actions: 'keepCurrentAccount' },
+        ],
+      },
+    },
+    followingLink: {
+      tags: ['working'],
+      always: [{ guard: 'hasInvitationToken', target: 'adoptingInvitationSession' }, { target: 'establishingSession' }],
     },
     adoptingInvitationSession: {
       tags: ['working'],
@@ -373,6 +481,8 @@ export const signInCallbackMachine = setup({
     routing: {
       tags: ['working'],
       always: [
+        // Staying as who they were, the link's kind and remembered location are not theirs.
+        { guard: 'hasDeclinedLink', target: 'keptAccount' },
         { guard: 'isTenantInvitation', target: 'checkingInvitation' },
         { guard: 'isAdminLink', target: 'checkingAdmin' },
         { guard: 'isSignup', target: 'signupOnboarding' },
@@ -412,7 +522,7 @@ export const signInCallbackMachine = setup({
 
     invitationForwarded: {
       type: 'final',
-      output: ({ context }) => ({ to: `/admin/accept-invitation?token=${encodeURIComponent(context.invitationToken!)}` }),
+      output: ({ context }) => ({ to: '/admin/accept-invitation', invitationToken: context.invitationToken! }),
     },
     noToken: { type: 'final', output: () => authError(NO_TOKEN_MESSAGE) },
     invalidToken: { type: 'final', output: () => authError(INVALID_TOKEN_MESSAGE) },
@@ -447,6 +557,14 @@ export const signInCallbackMachine = setup({
     },
     adminOnly: { type: 'final', output: () => ({ to: '/login', toast: ADMIN_ONLY_TOAST }) },
     signupOnboarding: { type: 'final', output: () => ({ to: '/onboarding?step=1' }) },
+    keptAccount: {
+      description: 'The person stayed signed in as they were: they go where that account belongs, told so.',
+      type: 'final',
+      output: ({ context }) => ({
+        to: destinationAfterSignIn(context.facts!, null, context.routeKindOf),
+        toast: stillSignedInToast(context.currentUser!.email),
+      }),
+    },
     routed: {
       type: 'final',
       output: ({ context }) => ({ to: destinationAfterSignIn(context.facts!, context.next, context.routeKindOf) }),

@@ -1,7 +1,39 @@
 import { describe, expect, it } from 'vitest';
 
-import { hoistEmotionStyles, htmlFileFor, injectPrerendered, loadScriptsAfterPaint, REFLECT_ADDRESS_IN_SEARCH } from './prerender-html';
+import {
+  APP_LOADER_SCRIPT,
+  hoistEmotionStyles,
+  htmlFileFor,
+  injectPrerendered,
+  loadScriptsAfterPaint,
+  REFLECT_ADDRESS_IN_SEARCH,
+} from './prerender-html';
 import { shell } from './prerender-html.fixtures';
+
+/** The loader a page ends with: its code, and the data- attributes it reads through document.currentScript. */
+function loaderIn(html: string): { code: string; dataset: Record<string, string> } {
+  const match = /<script((?: data-[a-z]+="[^"]*")+)>([\s\S]*)<\/script><\/body>/.exec(html);
+  if (!match) throw new Error('No loader at the end of <body>');
+  const dataset = Object.fromEntries(
+    [...match[1]!.matchAll(/ data-([a-z]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')]),
+  );
+  return { code: match[2]!, dataset };
+}
+
+/** Runs the loader as a browser would, against the given stand-ins. */
+function runLoader(
+  html: string,
+  document: Record<string, unknown>,
+  requestAnimationFrame: (callback: () => void) => void,
+  setTimeout: (callback: () => void) => void,
+) {
+  const { code, dataset } = loaderIn(html);
+  new Function('document', 'requestAnimationFrame', 'setTimeout', code)(
+    { ...document, currentScript: { dataset } },
+    requestAnimationFrame,
+    setTimeout,
+  );
+}
 
 
 describe('htmlFileFor', () => {
@@ -43,10 +75,16 @@ describe('loadScriptsAfterPaint', () => {
   it('takes the entry script and its preloads out of <head> and has an inline loader at the end of <body> add them', () => {
     const html = loadScriptsAfterPaint(shell);
     expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
-    const loader = html.match(/<script>([\s\S]*)<\/script><\/body>/)?.[1];
-    expect(loader).toBeDefined();
-    expect(loader).toContain('["/assets/react-b2.js","/assets/router-c3.js"]');
-    expect(loader).toContain('script.src="/assets/index-a1.js"');
+    const loader = loaderIn(html);
+    expect(loader.dataset).toEqual({ entry: '/assets/index-a1.js', preloads: '["/assets/react-b2.js","/assets/router-c3.js"]', later: '[]' });
+  });
+
+  it('has the same code on every page, so one hash in the Content-Security-Policy allows it', () => {
+    const one = loaderIn(loadScriptsAfterPaint(shell, ['/assets/about-d4.js']));
+    const other = loaderIn(loadScriptsAfterPaint(shell, ['/assets/pricing-e5.js', '/assets/table-f6.js']));
+    expect(one.code).toBe(APP_LOADER_SCRIPT);
+    expect(other.code).toBe(APP_LOADER_SCRIPT);
+    expect(one.dataset.later).toBe('[["/assets/about-d4.js"]]');
   });
 
   it('has the loader add the preloads and then the entry once, after the first frame', () => {
@@ -57,8 +95,8 @@ describe('loadScriptsAfterPaint', () => {
       createElement: (tag: string) => ({ tag }),
       head: { appendChild: (element: (typeof added)[number]) => added.push(element) },
     };
-    const loader = loadScriptsAfterPaint(shell).match(/<script>([\s\S]*)<\/script><\/body>/)![1]!;
-    new Function('document', 'requestAnimationFrame', 'setTimeout', loader)(
+    runLoader(
+      loadScriptsAfterPaint(shell),
       document,
       (callback: () => void) => frames.push(callback),
       (callback: () => void) => timers.push(callback),
@@ -87,8 +125,8 @@ describe('loadScriptsAfterPaint', () => {
     };
     const chunks = Array.from({ length: 8 }, (_, index) => `/assets/page-${index}.js`);
     const html = loadScriptsAfterPaint(shell, ['/assets/index-a1.js', '/assets/react-b2.js', ...chunks]);
-    const loader = html.match(/<script>([\s\S]*)<\/script><\/body>/)![1]!;
-    new Function('document', 'requestAnimationFrame', 'setTimeout', loader)(
+    runLoader(
+      html,
       document,
       (callback: () => void) => callback(),
       (callback: () => void) => timers.push(callback),

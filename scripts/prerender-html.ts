@@ -92,6 +92,19 @@ export const REFLECT_ADDRESS_IN_SEARCH =
   'document.addEventListener("DOMContentLoaded",function(){observer.disconnect();reflect()})})()</script>';
 
 /**
+ * The loader's code. It is the same on every page, so one hash in the
+ * Content-Security-Policy allows it (decision 027); what it loads comes from
+ * its own `data-` attributes, which a script's hash does not cover.
+ */
+export const APP_LOADER_SCRIPT =
+  '(function(){var data=document.currentScript.dataset,started=false;' +
+  'function preload(hrefs){hrefs.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)})}' +
+  'function start(){if(started)return;started=true;preload(JSON.parse(data.preloads));' +
+  'var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=data.entry;document.head.appendChild(script);' +
+  'JSON.parse(data.later).forEach(function(batch){setTimeout(function(){preload(batch)},0)})}' +
+  'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,1000)})()';
+
+/**
  * A prerendered page asks for the app's code only once it has painted: the
  * entry script and its module preloads leave `<head>` for a small inline
  * loader at the end of `<body>` that adds them after the first frame (a
@@ -115,15 +128,15 @@ export function loadScriptsAfterPaint(html: string, pageChunks: readonly string[
   const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
   if (entries.length !== 1) throw new Error(`The built index.html has ${entries.length} module scripts; expected the one entry.`);
   const later = pageChunks.filter((chunk) => chunk !== entries[0] && !preloads.includes(chunk));
-  const loader =
-    '<script>(function(){var started=false;' +
-    'function preload(hrefs){hrefs.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)})}' +
-    `function start(){if(started)return;started=true;preload(${JSON.stringify(preloads)});` +
-    `var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=${JSON.stringify(entries[0])};document.head.appendChild(script);` +
-    batches(later, PRELOADS_PER_TASK)
-      .map((batch) => `setTimeout(function(){preload(${JSON.stringify(batch)})},0);`)
-      .join('') +
-    '}requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,1000)})()</script>';
+  const data = {
+    entry: entries[0]!,
+    preloads: JSON.stringify(preloads),
+    later: JSON.stringify(batches(later, PRELOADS_PER_TASK)),
+  };
+  const attributes = Object.entries(data)
+    .map(([name, value]) => ` data-${name}="${escapeAttribute(value)}"`)
+    .join('');
+  const loader = `<script${attributes}>${APP_LOADER_SCRIPT}</script>`;
   const stripped = html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, '');
   return replaceOnce(stripped, /<\/body>/, `${loader}</body>`, '</body>');
 }

@@ -6,15 +6,24 @@
  *   dist/index.html                  the home page
  *   dist/about.html, dist/use-cases/education.html, …   the other pages
  *   dist/200.html                    the bare shell, for every other route
+ *   dist/_headers                    the security headers for every response, with
+ *                                    the hashes of the pages' inline scripts (decision 027)
  *
  * Usage: tsx scripts/prerender.ts [--outDir dist]
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { createServer, type Manifest, type ViteDevServer } from 'vite';
+import { createServer, loadEnv, type Manifest, type ViteDevServer } from 'vite';
 
+import {
+  formatHeadersFile,
+  inlineScriptHashes,
+  productionPolicy,
+  securityHeaders,
+  STRICT_TRANSPORT_SECURITY,
+} from './lib/security-headers.ts';
 import { htmlFileFor, injectPrerendered, type PageHtml } from './prerender-html.ts';
 
 /** What src/app/prerender.tsx exports (it is browser code, loaded through Vite rather than imported). */
@@ -97,9 +106,38 @@ export async function prerender(outDir: string): Promise<string[]> {
   return written;
 }
 
+/**
+ * dist/_headers: the security headers for every response, in the format
+ * Netlify and Cloudflare Pages read (README, "Pointing the app at a hosted
+ * Supabase project"). Written last, from the finished pages: the policy
+ * allows exactly the inline scripts they carry, by hash, and the backend
+ * the build talks to (VITE_SUPABASE_URL, read as Vite read it).
+ */
+export function writeHeadersFile(outDir: string, apiUrl: string | null): string {
+  const pages = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  const scriptHashes = pages.flatMap((file) => inlineScriptHashes(readFileSync(join(outDir, file), 'utf8')));
+  const headers = { ...securityHeaders(productionPolicy({ apiUrl, scriptHashes })), 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY };
+  const file = join(outDir, '_headers');
+  writeFileSync(
+    file,
+    formatHeadersFile(
+      [{ path: '/*', headers }],
+      [
+        'Written by scripts/prerender.ts (npm run build); do not edit. Netlify and Cloudflare Pages apply it as it is;',
+        'other hosts need the same headers on every response (README). docs/decisions/027-tokens-in-addresses-headers-and-login-csrf.md',
+      ],
+    ),
+  );
+  return file;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outDir = readOutDir(process.argv.slice(2));
   const started = performance.now();
   const written = await prerender(outDir);
+  // `vite build` builds in production mode: the same .env files and environment it read.
+  const apiUrl = loadEnv('production', root, 'VITE_').VITE_SUPABASE_URL ?? null;
+  if (!apiUrl) console.warn('VITE_SUPABASE_URL is not set: the Content-Security-Policy in _headers allows no backend.');
+  writeHeadersFile(outDir, apiUrl);
   console.log(`Prerendered ${written.length} public pages into ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

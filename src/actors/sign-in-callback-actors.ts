@@ -2,10 +2,16 @@ import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 
 import type { SignedInFacts } from '../../machines/access';
 import { factsOf, type sessionMachine, type SessionUser } from '../../machines/session.machine';
-import { readCallbackUrl, type CallbackUrl, type Credentials } from '../../machines/sign-in-callback.machine';
-import { exchangeCodeOnce, getCurrentSession, setSessionOnce } from '../data/auth/session-from-url';
+import { readCallbackUrl, type AccountCheck, type CallbackUrl, type Credentials } from '../../machines/sign-in-callback.machine';
+import {
+  exchangeCodeOnce,
+  getCurrentSession,
+  inspectLinkSessionOnce,
+  setSessionOnce,
+  type SessionInspector,
+} from '../data/auth/session-from-url';
 import { signOut } from '../data/auth/sign-out';
-import type { AccordClient } from '../data/client';
+import { createSessionInspector, type AccordClient } from '../data/client';
 import { DataError } from '../data/errors';
 import { getMembership } from '../data/organizations/get-membership';
 import { getOrganization } from '../data/organizations/get-organization';
@@ -21,15 +27,34 @@ export interface SignInCallbackEnvironment {
   url: { search: string; hash: string };
   /** Replaces the current history entry with the bare callback path. */
   clearUrl: () => void;
+  /** Makes the auth client that checks a link's tokens without adopting them (tests pass their own). */
+  inspector?: () => SessionInspector;
 }
 
 /** The sign-in callback machine's side effects, backed by the real client, the session actor and the browser's URL. */
-export function createSignInCallbackActors({ client, session, url, clearUrl }: SignInCallbackEnvironment) {
+export function createSignInCallbackActors({
+  client,
+  session,
+  url,
+  clearUrl,
+  inspector = createSessionInspector,
+}: SignInCallbackEnvironment) {
   return {
     readUrl: fromPromise<CallbackUrl>(async () => {
       const parsed = readCallbackUrl(url.search, url.hash);
       if (url.search !== '' || url.hash !== '') clearUrl();
       return parsed;
+    }),
+    identifyAccounts: fromPromise<AccountCheck, Credentials>(async ({ input }) => {
+      const current = sessionUserOf(await getCurrentSession(client));
+      // Nobody to replace, or a PKCE code (bound to this browser): nothing to ask.
+      if (current === null || input.kind !== 'tokens') return { current, link: null, credentials: input };
+      const checked = await inspectLinkSessionOnce(inspector, input);
+      return {
+        current,
+        link: sessionUserOf(checked),
+        credentials: { kind: 'tokens', accessToken: checked.access_token, refreshToken: checked.refresh_token },
+      };
     }),
     establishSession: fromPromise<SessionUser, Credentials>(async ({ input }) => {
       const established =

@@ -1,6 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { AuthClient, createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 import { fetchEndingSessions } from './auth/ended-session';
+import type { SessionInspector } from './auth/session-from-url';
 import { authStorageKey } from './auth/storage-key';
 import { readSupabaseConfig } from './config';
 import type { Database } from './database.types';
@@ -35,6 +36,30 @@ export const supabase: AccordClient = config.ok
       global: { fetch: fetchEndingSessions(config.url, () => supabase.auth) },
     })
   : unconfiguredClient(config.message);
+
+let inspectors = 0;
+
+/**
+ * An auth client that keeps nothing: no storage, no refresh timer, no
+ * broadcast to other tabs. The sign-in callback asks it whose session a
+ * link's tokens are before anything replaces the session of this browser
+ * (src/data/auth/session-from-url.ts, docs/decisions/027-tokens-in-addresses-headers-and-login-csrf.md).
+ * Each has a storage key of its own, so supabase-js does not warn about two
+ * clients sharing the app's.
+ */
+export function createSessionInspector(): SessionInspector {
+  if (!config.ok) throw new Error(config.message);
+  inspectors += 1;
+  return new AuthClient({
+    url: `${config.url.replace(/\/+$/, '')}/auth/v1`,
+    headers: { apikey: config.anonKey, Authorization: `Bearer ${config.anonKey}` },
+    storageKey: `${authStorageKey(config.url)}-link-check-${inspectors}`,
+    persistSession: false,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+    flowType: 'pkce',
+  });
+}
 
 // Importing this module must not crash when the configuration is missing (the
 // app would be a blank page); any real use of the client fails loudly instead.

@@ -45,6 +45,43 @@ async function invitationMail(email: string, seen: Set<string>): Promise<CaughtM
   return mail;
 }
 
+/** Every address this tab's history holds (Chromium's own list, not only what the page can see). */
+async function historyUrls(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { entries } = (await cdp.send('Page.getNavigationHistory')) as { entries: Array<{ url: string }> };
+  await cdp.detach();
+  return entries.map((entry) => entry.url);
+}
+
+/** The 64-hex-digit invitation token a link carries. */
+const tokenOf = (link: string): string => {
+  const token = /(?:invitation_token|token)=([0-9a-f]{64})/.exec(decodeURIComponent(link))?.[1];
+  if (!token) throw new Error(`No invitation token in ${link}`);
+  return token;
+};
+
+/**
+ * Once the invitation screen has read the token, it is nowhere a person or
+ * another site could see it: not in the address bar, not in any entry of the
+ * history, not in a Referer of any request (collected by `watchRequests`).
+ */
+async function expectTokenGone(page: Page, token: string, referers: string[]): Promise<void> {
+  expect(page.url()).not.toContain(token);
+  expect((await historyUrls(page)).filter((url) => url.includes(token))).toEqual([]);
+  expect(await page.evaluate(() => history.length)).toBe((await historyUrls(page)).length);
+  expect(referers.filter((referer) => referer.includes(token))).toEqual([]);
+}
+
+/** Collects the Referer of every request the page makes from now on. */
+function watchRequests(page: Page): string[] {
+  const referers: string[] = [];
+  page.on('request', (request) => {
+    const referer = request.headers()['referer'];
+    if (referer) referers.push(referer);
+  });
+  return referers;
+}
+
 /** The invitation's row in the invitations table (the users table lists the same address once they have an account). */
 const pendingRow = (email: string) =>
   adminPage.getByRole('table', { name: 'Administrator invitations' }).getByRole('row').filter({ hasText: email });
@@ -96,15 +133,25 @@ describe('administrator invitations, end to end', () => {
   it('the invitee opens the e-mail in a browser of their own, becomes an administrator and lands on the dashboard', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    const token = tokenOf(invitationLink);
+    const referers = watchRequests(page);
     await page.goto(invitationLink);
-    // Through /auth/callback?invitation_token=… to the invitation screen, already signed in.
-    await page.waitForURL((url) => url.pathname === '/admin/accept-invitation' && url.searchParams.has('token'));
+    // Through /auth/callback?invitation_token=… to the invitation screen, already signed in,
+    // with the token held by the app and not in the address.
+    await page.waitForURL((url) => url.pathname === '/admin/accept-invitation');
+    expect(new URL(page.url()).search).toBe('');
     await page.getByText('You are now a system administrator of the network.').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Welcome to the back office' }).waitFor();
+    await expectTokenGone(page, token, referers);
     // After 2 s the app goes on, with the new role loaded: the admin guard lets them in.
     await page.waitForURL(`${config.appUrl}/admin/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor();
     await page.getByRole('link', { name: 'See users' }).waitFor();
+    await expectTokenGone(page, token, referers);
+    // The invitation screen was a step, not a page to return to: it left the history as it went on.
+    // (The tab's first entry is the blank page every new tab starts with.)
+    const visited = (await historyUrls(page)).filter((url) => url !== 'about:blank');
+    expect(visited.map((url) => new URL(url).pathname)).toEqual(['/admin/dashboard']);
     await context.close();
 
     await adminPage.reload();
@@ -133,20 +180,32 @@ describe('administrator invitations, end to end', () => {
     const screenLink = /https?:\/\/\S+\/admin\/accept-invitation\?token=[0-9a-f]{64}/.exec(mail.text)?.[0];
     expect(screenLink).toBeDefined();
 
+    const token = tokenOf(screenLink!);
     const context = await browser.newContext();
     const page = await context.newPage();
+    const referers = watchRequests(page);
     await page.goto(screenLink!);
     await page.getByText('You must be logged in to accept this invitation.').waitFor();
+    await expectTokenGone(page, token, referers);
     await page.getByRole('link', { name: 'Sign in to accept' }).click();
-    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next')?.startsWith('/admin/accept-invitation?token=') === true);
+    // The remembered location is the screen, without its token.
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/admin/accept-invitation');
+    await expectTokenGone(page, token, referers);
 
     const signInSeen = await mailIds(address);
     await page.getByRole('textbox', { name: 'Work e-mail' }).fill(address);
     await page.getByRole('button', { name: 'Send magic link' }).click();
     await page.getByText(/check your inbox/i).first().waitFor();
-    await page.goto(linkIn(await nextMail(address, signInSeen)));
-    await page.getByText('You are now a system administrator of the network.').waitFor();
-    await page.waitForURL(`${config.appUrl}/admin/dashboard`);
+    const signInLink = linkIn(await nextMail(address, signInSeen));
+    expect(decodeURIComponent(signInLink)).not.toContain(token);
+    // The sign-in link opens in a new tab, as it does from a mail program.
+    const tab = await context.newPage();
+    const tabReferers = watchRequests(tab);
+    await tab.goto(signInLink);
+    await tab.getByText('You are now a system administrator of the network.').waitFor();
+    await expectTokenGone(tab, token, tabReferers);
+    await tab.waitForURL(`${config.appUrl}/admin/dashboard`);
+    await expectTokenGone(page, token, referers);
     await context.close();
   });
 

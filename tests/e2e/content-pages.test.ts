@@ -1,8 +1,8 @@
-import axe from 'axe-core';
+import type axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { appStarted, launchBrowser } from '../support/browser.ts';
+import { appStarted, injectAxe, launchBrowser } from '../support/browser.ts';
 
 /**
  * The written public pages (about, trust framework, the four use cases,
@@ -59,7 +59,7 @@ async function open(context: BrowserContext, path: string): Promise<{ page: Page
 
 /** axe-core's serious and critical violations on the page, one line each with the elements concerned. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
+  await injectAxe(page);
   const violations = await page.evaluate(async () => {
     const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
     return results.violations.map((violation) => ({

@@ -48,4 +48,16 @@ describe('the dev server npm start runs', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('sends the development security policy, which lets React refresh and its WebSocket work', async () => {
+    const response = await fetch(`${app.url}/`, { headers: { accept: 'text/html' } });
+    await response.text();
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self' 'unsafe-inline'");
+    expect(policy).toContain(`connect-src 'self' ws://${new URL(app.url).host} ${config.apiUrl}`);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    // Policy violations on the pages above fail the test through tests/support/e2e-setup.ts.
+  });
 });

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { injectAxe, launchBrowser } from '../support/browser.ts';
 import { sql } from '../support/users.ts';
 
 /**
@@ -15,7 +14,6 @@ import { sql } from '../support/users.ts';
  */
 const config = stackConfig('test');
 const app = (path: string) => `${config.appUrl}${path}`;
-const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let browser: Browser;
 let context: BrowserContext;
@@ -41,7 +39,7 @@ interface AxeViolation {
 
 /** Serious and critical accessibility violations on the page as it stands. */
 async function seriousViolations(target: Page): Promise<string[]> {
-  await target.addScriptTag({ path: AXE_SOURCE });
+  await injectAxe(target);
   const violations = await target.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
     return (await axe.run(document)).violations;

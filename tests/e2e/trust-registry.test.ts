@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { appStarted, launchBrowser } from '../support/browser.ts';
+import { appStarted, injectAxe, launchBrowser } from '../support/browser.ts';
 import { sql } from '../support/users.ts';
 
 /**
@@ -14,7 +13,6 @@ import { sql } from '../support/users.ts';
 const config = stackConfig('test');
 const app = (path: string) => `${config.appUrl}${path}`;
 const seeded = (n: number) => `5eed0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let browser: Browser;
 let context: BrowserContext;
@@ -36,7 +34,7 @@ const summary = () => page.getByRole('status').filter({ hasText: /organisation/ 
 
 /** axe-core in the page: no serious or critical violation. */
 async function expectAccessible(target: Page): Promise<void> {
-  await target.addScriptTag({ path: axeSource });
+  await injectAxe(target);
   const violations = await target.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const { violations } = await axe.run(document);

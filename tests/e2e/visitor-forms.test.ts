@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import axe from 'axe-core';
+import type axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { appStarted, launchBrowser } from '../support/browser.ts';
+import { appStarted, injectAxe, launchBrowser } from '../support/browser.ts';
 import { fetchFrom, freshClientAddress } from '../support/client-address.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
 import { asServiceRole, sql } from '../support/users.ts';
@@ -35,7 +35,7 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
 
 /** Serious and critical accessibility violations on the page (or in `within`), as axe reports them. */
 async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
+  await injectAxe(page);
   return page.evaluate(async (selector) => {
     const result = await window.axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
     return result.violations

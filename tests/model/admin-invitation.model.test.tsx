@@ -6,15 +6,20 @@
  * where they lead, and in the end where the page went. The last test fails if
  * the paths that passed leave any state or transition of the machine unvisited.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 
 import type { AdminInvitationContext, AdminInvitationOutput } from '../../machines/admin-invitation.machine.ts';
 import { INVITATION_SUCCESS_REDIRECT_MS } from '../../machines/timing.ts';
 import AdminAcceptInvitationPage from '../../src/features/auth/admin-accept-invitation-page.tsx';
-import { renderAt } from '../../src/testing/render.tsx';
+import {
+  heldInvitationToken,
+  holdInvitationToken,
+  releaseInvitationToken,
+} from '../../src/data/invitations/held-invitation-token.ts';
+import { renderAt, TestProviders } from '../../src/testing/render.tsx';
 import { buildModel, type ModelPath } from '../support/model.ts';
 import { stateKey, stateNodesOf } from '../support/statechart.ts';
 import { adminInvitationModel, adminInvitationNoTokenModel, NO_TOKEN_TRANSITION, SAMPLE_TOKEN } from './admin-invitation.model.ts';
@@ -48,6 +53,8 @@ const TEXT = {
 } as const;
 
 const PAGE = `/admin/accept-invitation?token=${SAMPLE_TOKEN}`;
+/** Where "Sign in to accept" leads: the member login, remembering the screen without its token (decision 027). */
+const SIGN_IN_TO_ACCEPT = `/login?next=${encodeURIComponent('/admin/accept-invitation')}`;
 /** How much real time a step may take between a screen appearing and the test moving the clock. */
 const EARLY_MARGIN_MS = 500;
 let leave = vi.fn<(output: AdminInvitationOutput) => void>();
@@ -57,15 +64,27 @@ function StandIn({ name }: { name: string }) {
   return <p>{`${name} at ${location.pathname}${location.search}`}</p>;
 }
 
+/** The page's own address, shown beside it, so each screen check can see the token is not in it. */
+function Address() {
+  const location = useLocation();
+  return <p data-testid="address">{`${location.pathname}${location.search}${location.hash}`}</p>;
+}
+
 function renderPage(at: string) {
-  renderAt(<AdminAcceptInvitationPage leave={leave} />, {
+  renderAt(
+    <>
+      <AdminAcceptInvitationPage leave={leave} />
+      <Address />
+    </>,
+    {
     at,
     routes: [
       { path: '/login', element: <StandIn name="Member login" /> },
       { path: '/accord-login', element: <StandIn name="Admin login" /> },
       { path: '/', element: <StandIn name="Home" /> },
     ],
-  });
+    },
+  );
 }
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as AdminInvitationContext;
@@ -116,7 +135,7 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot) => void> = {
     expect(link('Go to Home')).toHaveAttribute('href', '/');
     if (failure === 'notSignedIn') {
       // Signing in brings them back to this very link (the remembered location).
-      expect(link('Sign in to accept')).toHaveAttribute('href', `/login?next=${encodeURIComponent(PAGE)}`);
+      expect(link('Sign in to accept')).toHaveAttribute('href', SIGN_IN_TO_ACCEPT);
     } else {
       expect(screen.queryByRole('link', { name: 'Sign in to accept' })).not.toBeInTheDocument();
     }
@@ -165,7 +184,12 @@ async function walk(path: ModelPath, at: string) {
   const states = Object.fromEntries(
     Object.entries(screens).map(([key, check]) => [
       key,
-      async (snapshot: AnyMachineSnapshot) => waitFor(() => check(snapshot)),
+      async (snapshot: AnyMachineSnapshot) =>
+        waitFor(() => {
+          check(snapshot);
+          // From the first screen on, the token is no longer in the address (decision 027).
+          if (screen.queryByTestId('address')) expect(screen.getByTestId('address')).toHaveTextContent(/^\/admin\/accept-invitation$/);
+        }),
     ]),
   );
   await path.test({ states, events: executors() });
@@ -173,6 +197,7 @@ async function walk(path: ModelPath, at: string) {
 
 beforeEach(() => {
   seam.reset();
+  releaseInvitationToken();
   leave = vi.fn();
   // The machine's delay runs on a clock the test moves. It also follows real
   // time, because Testing Library waits on setTimeout(0) between steps; the
@@ -230,6 +255,74 @@ describe('the admin invitation screen, along paths generated from the machine', 
     expect(report.transitions.excluded.map(({ key }) => key)).toEqual([NO_TOKEN_TRANSITION]);
     expect(withoutToken.transitions.covered).toContain(NO_TOKEN_TRANSITION);
     expect(takenByBoth).toBe(allTransitions);
+  });
+});
+
+describe('the invitation token: read once, then held by the app and out of every address (decision 027)', () => {
+  function renderWithRouter(at: string) {
+    const router = createMemoryRouter(
+      [
+        { path: '/admin/accept-invitation', element: <AdminAcceptInvitationPage leave={leave} /> },
+        { path: '/login', element: <StandIn name="Member login" /> },
+      ],
+      { initialEntries: [at] },
+    );
+    render(
+      <TestProviders>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
+    return router;
+  }
+
+  it('takes the token out of the address by replacing the history entry, and holds it', async () => {
+    const router = renderWithRouter(PAGE);
+    await waitFor(() => expect(seam.running('checkSession')).toBeDefined());
+    expect(router.state.location.pathname).toBe('/admin/accept-invitation');
+    expect(router.state.location.search).toBe('');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(heldInvitationToken()).toBe(SAMPLE_TOKEN);
+  });
+
+  it('reads a token carried in the fragment too', async () => {
+    const router = renderWithRouter(`/admin/accept-invitation#token=${SAMPLE_TOKEN}`);
+    await act(async () => seam.settle('checkSession', { output: true }));
+    await waitFor(() => expect(seam.running('acceptInvitation')).toEqual({ input: { token: SAMPLE_TOKEN } }));
+    expect(router.state.location.hash).toBe('');
+  });
+
+  it('keeps the token while the invitee signs in, and accepts with it when they come back to the bare screen', async () => {
+    renderWithRouter(PAGE);
+    await act(async () => seam.settle('checkSession', { output: false }));
+    await waitFor(() => expect(link('Sign in to accept')).toHaveAttribute('href', SIGN_IN_TO_ACCEPT));
+    expect(heldInvitationToken()).toBe(SAMPLE_TOKEN);
+  });
+
+  it('uses the held token on the screen without one in the address (after the sign-in round trip)', async () => {
+    holdInvitationToken(SAMPLE_TOKEN);
+    renderPage('/admin/accept-invitation');
+    await act(async () => seam.settle('checkSession', { output: true }));
+    await waitFor(() => expect(seam.running('acceptInvitation')).toEqual({ input: { token: SAMPLE_TOKEN } }));
+  });
+
+  it.each([
+    ['accepted', { success: true, error: null, message: 'ok' }],
+    ['already an administrator', { success: false, error: 'already_admin', message: TEXT.alreadyAdmin }],
+    ['already used', { success: false, error: 'already_used', message: 'used' }],
+    ['for another address', { success: false, error: 'email_mismatch', message: 'mismatch' }],
+  ])('forgets the token once the invitation is settled: %s', async (_outcome, answer) => {
+    renderPage(PAGE);
+    await act(async () => seam.settle('checkSession', { output: true }));
+    await act(async () => seam.settle('acceptInvitation', { output: answer }));
+    await waitFor(() => expect(heldInvitationToken()).toBeNull());
+  });
+
+  it('keeps it after an unexpected failure, for another try', async () => {
+    renderPage(PAGE);
+    await act(async () => seam.settle('checkSession', { output: true }));
+    await act(async () => seam.settle('acceptInvitation', { error: new Error('Failed to fetch') }));
+    await waitFor(() => expect(liveRegion()).toHaveTextContent(TEXT.failures.unexpected));
+    expect(heldInvitationToken()).toBe(SAMPLE_TOKEN);
   });
 });
 

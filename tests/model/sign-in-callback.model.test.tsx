@@ -5,12 +5,12 @@
  * the path says, and checks what the person sees: "Signing you in…" while it
  * works, then the page they land on and the toast the spec prescribes.
  */
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 
-import type { CallbackContext, CallbackOutput } from '../../machines/sign-in-callback.machine.ts';
+import { EMPTY_URL, type CallbackContext, type CallbackOutput } from '../../machines/sign-in-callback.machine.ts';
 import { FALLBACK_REDIRECT_MS } from '../../machines/timing.ts';
 import { SessionProvider } from '../../src/app/session-context.tsx';
 import { toaster, Toaster } from '../../src/components/toaster.tsx';
@@ -18,13 +18,22 @@ import AuthCallbackPage from '../../src/features/auth/auth-callback-page.tsx';
 import { TestProviders } from '../../src/testing/render.tsx';
 import { buildModel, type ModelPath } from '../support/model.ts';
 import { stateKey, stateNodesOf } from '../support/statechart.ts';
-import { ADA, ORG_ID, SAMPLE, signInCallbackModel } from './sign-in-callback.model.ts';
+import { heldInvitationToken, releaseInvitationToken } from '../../src/data/invitations/held-invitation-token.ts';
+import { ADA, CHECKED_TOKENS, GRACE, ORG_ID, SAMPLE, signInCallbackModel, WELL_FORMED_JWT } from './sign-in-callback.model.ts';
 
 const stand = await vi.hoisted(async () => {
   const { createActorSeam } = await import('../support/actor-seam.ts');
   const { fromCallback, fromPromise } = await import('xstate');
   return {
-    seam: createActorSeam(['readUrl', 'establishSession', 'getCurrentSession', 'waitForFacts', 'acceptTenantInvitation', 'signOut']),
+    seam: createActorSeam([
+      'readUrl',
+      'identifyAccounts',
+      'establishSession',
+      'getCurrentSession',
+      'waitForFacts',
+      'acceptTenantInvitation',
+      'signOut',
+    ]),
     quietSession: {
       listenToAuth: fromCallback(() => undefined),
       loadFacts: fromPromise(() => new Promise<never>(() => undefined)),
@@ -40,7 +49,14 @@ vi.mock('../../src/actors/session-actors', () => ({ createSessionActors: () => s
 const model = buildModel(signInCallbackModel);
 
 // What the person reads, spelled out rather than imported.
-const TEXT = { heading: 'Signing you in…', working: 'Checking your sign-in link…' } as const;
+const TEXT = {
+  heading: 'Signing you in…',
+  working: 'Checking your sign-in link…',
+  question: 'This link is for another account',
+  accounts: `You are signed in as ${GRACE.email}. This link would sign you in as ${ADA.email}.`,
+  stay: `Stay signed in as ${GRACE.email}`,
+  switch: `Continue as ${ADA.email}`,
+} as const;
 
 function Arrived() {
   const location = useLocation();
@@ -106,17 +122,33 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot) => void> = {
   readingUrl: running('readUrl'),
   classifyingLink: passesThrough('classifyingLink'),
   forwardingInvitation: passesThrough('forwardingInvitation'),
+  checkingAccounts: running('identifyAccounts', (context) => context.credentials),
+  confirmingAccountSwitch: () => {
+    const heading = screen.getByRole('heading', { level: 1, name: TEXT.question });
+    expect(screen.getByText(TEXT.accounts)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.stay })).toBeEnabled();
+    expect(screen.getByRole('button', { name: TEXT.switch })).toBeEnabled();
+    // The question takes the focus, so keyboard and screen-reader users start at it.
+    expect(heading).toHaveFocus();
+    expect(screen.queryByRole('heading', { name: TEXT.heading })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Arrived at/)).not.toBeInTheDocument();
+    // Nothing has been adopted while the person is asked.
+    expect(stand.seam.running('establishSession')).toBeUndefined();
+  },
+  followingLink: passesThrough('followingLink'),
   adoptingInvitationSession: running('establishSession', (context) => context.credentials),
   establishingSession: running('establishSession', (context) => context.credentials),
   checkingSession: running('getCurrentSession'),
-  awaitingFacts: running('waitForFacts', () => ({ userId: ADA.id })),
+  awaitingFacts: running('waitForFacts', (context) => ({ userId: context.user!.id })),
   routing: passesThrough('routing'),
   checkingInvitation: passesThrough('checkingInvitation'),
   acceptingInvitation: running('acceptTenantInvitation', () => ({ orgId: ORG_ID, userId: ADA.id })),
   checkingAdmin: passesThrough('checkingAdmin'),
   refusingNonAdmin: running('signOut'),
   invitationForwarded: (snapshot) => {
-    expect((snapshot.output as CallbackOutput).to).toBe('/admin/accept-invitation?token=inv-123');
+    // The token is held by the app for the invitation screen, never put in an address (decision 027).
+    expect(snapshot.output).toEqual({ to: '/admin/accept-invitation', invitationToken: 'inv-123' });
+    expect(heldInvitationToken()).toBe('inv-123');
     arrived(snapshot);
   },
   noToken: (snapshot) => {
@@ -172,6 +204,17 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot) => void> = {
     });
     arrived(snapshot);
   },
+  keptAccount: (snapshot) => {
+    // Grace stays Grace: her facts decide where she goes, and she is told she is still herself.
+    expect(contextOf(snapshot).user).toEqual(GRACE);
+    expect((snapshot.output as CallbackOutput).toast).toEqual({
+      type: 'info',
+      title: 'Still signed in',
+      description: `You are still signed in as ${GRACE.email}.`,
+    });
+    expect(stand.seam.calls('establishSession')).toEqual([]);
+    arrived(snapshot);
+  },
   signupOnboarding: (snapshot) => {
     expect(snapshot.output).toEqual({ to: '/onboarding?step=1' });
     arrived(snapshot);
@@ -195,6 +238,12 @@ function executors() {
       await act(async () => stand.seam.settleAs({ ...actorEvent, event: step.event }));
     };
   }
+  events['user.switchAccount'] = async () => {
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: TEXT.switch })));
+  };
+  events['user.keepAccount'] = async () => {
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: TEXT.stay })));
+  };
   for (const { event } of model.delayEvents) {
     events[event.type] = async () => {
       await act(async () => {
@@ -215,6 +264,7 @@ describe('/auth/callback along paths generated from the sign-in callback machine
 
   beforeEach(() => {
     stand.seam.reset();
+    releaseInvitationToken();
     // Fake timers so the 5 s fallback can be jumped. Testing Library drives
     // them through the `jest` global it looks for; vitest's timers stand in.
     vi.useFakeTimers();
@@ -240,6 +290,23 @@ describe('/auth/callback along paths generated from the sign-in callback machine
       await vi.advanceTimersByTimeAsync(1);
     });
     await waitFor(() => expect(screen.getByText('Arrived at /dashboard')).toBeInTheDocument());
+  });
+
+  it('leaves the question to the person: the fallback does not answer it for them, however long they take', async () => {
+    renderCallback();
+    const tokens = { kind: 'tokens', accessToken: WELL_FORMED_JWT, refreshToken: 'r1' };
+    await act(async () => stand.seam.settle('readUrl', { output: { ...EMPTY_URL, credentials: tokens } }));
+    await act(async () => stand.seam.settle('identifyAccounts', { output: { current: GRACE, link: ADA, credentials: CHECKED_TOKENS } }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: TEXT.question })).toHaveFocus());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(FALLBACK_REDIRECT_MS * 4);
+    });
+    expect(screen.getByRole('heading', { level: 1, name: TEXT.question })).toBeInTheDocument();
+    expect(screen.queryByText(/^Arrived at/)).not.toBeInTheDocument();
+    // Answered, the callback carries on with the checked session, not the link's original tokens.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: TEXT.switch })));
+    await waitFor(() => expect(stand.seam.running('establishSession')).toEqual({ input: CHECKED_TOKENS }));
+    expect(screen.getByRole('heading', { level: 1, name: TEXT.heading })).toHaveFocus();
   });
 
   for (const path of model.paths) {

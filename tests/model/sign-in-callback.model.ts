@@ -15,6 +15,8 @@ import { routeKindOf } from '../../src/app/routes.ts';
 import { defineModel } from '../support/model.ts';
 
 export const ADA = { id: '5eed0000-0000-4000-8000-00000000a0a0', email: 'ada@school.example' } as const;
+/** Someone else, already signed in in this browser when Ada's link is opened (login CSRF, decision 027). */
+export const GRACE = { id: '5eed0000-0000-4000-8000-00000000b0b0', email: 'grace.hopper@navy.example' } as const;
 export const ORG_ID = '5eed0000-0000-4000-8000-000000000101';
 export const ORG_NAME = 'Northwind Learning Trust';
 
@@ -49,6 +51,8 @@ export const ADMIN_FACTS = facts({ isSystemAdmin: true });
 const url = (overrides: Partial<CallbackUrl>): CallbackUrl => ({ ...EMPTY_URL, ...overrides });
 const code = { kind: 'code', code: 'f3a1c0de' } as const;
 const tokens = { kind: 'tokens', accessToken: WELL_FORMED_JWT, refreshToken: 'r1' } as const;
+/** The same session after checking it with the auth server refreshed it. */
+export const CHECKED_TOKENS = { kind: 'tokens', accessToken: `${WELL_FORMED_JWT}.checked`, refreshToken: 'r2' } as const;
 
 /** The links a person may arrive with, as reading the URL answers them. */
 export const LINKS: Array<{ output: CallbackUrl; label: string }> = [
@@ -60,6 +64,10 @@ export const LINKS: Array<{ output: CallbackUrl; label: string }> = [
   },
   { output: url({}), label: 'the URL carries nothing' },
   { output: url({ invitationToken: 'inv-123', credentials: tokens }), label: 'an admin invitation link that signs the invitee in' },
+  {
+    output: url({ invitationToken: 'inv-123', credentials: code }),
+    label: 'an admin invitation link with a PKCE code (bound to this browser: nobody else’s session)',
+  },
   { output: url({ invitationToken: 'inv-123' }), label: 'an admin invitation link without a session' },
   {
     output: url({ type: 'tenant_invitation', orgId: ORG_ID, urlError: { code: 'otp_expired', description: SAMPLE.linkRefusal } }),
@@ -81,10 +89,21 @@ function credentialsKind(context: CallbackContext): string {
 export const signInCallbackModel = defineModel({
   machine: signInCallbackMachine,
   input: { routeKindOf },
-  // Nothing a person does on this page: everything comes from the link and the effects.
-  events: [],
+  // Only when the link is for another account does the person do anything: answer the question.
+  events: [
+    { event: { type: 'user.switchAccount' }, label: `presses “Continue as ${ADA.email}”` },
+    { event: { type: 'user.keepAccount' }, label: `presses “Stay signed in as ${GRACE.email}”` },
+  ],
   actors: {
     readUrl: { done: LINKS, error: [{ error: new Error('location unavailable'), label: 'the URL cannot be read' }] },
+    identifyAccounts: {
+      done: [
+        { output: { current: null, link: null, credentials: tokens }, label: 'nobody is signed in in this browser' },
+        { output: { current: ADA, link: ADA, credentials: CHECKED_TOKENS }, label: 'Ada is signed in here already, and the link is hers' },
+        { output: { current: GRACE, link: ADA, credentials: CHECKED_TOKENS }, label: 'Grace is signed in here, and the link would sign in Ada' },
+      ],
+      error: [{ error: new Error(SAMPLE.rejectedSession), label: 'the auth server rejects the link’s tokens' }],
+    },
     establishSession: {
       done: [{ output: ADA, label: 'the auth server starts Ada’s session' }],
       error: [{ error: new Error(SAMPLE.rejectedSession), label: 'the auth server rejects the session' }],
@@ -98,10 +117,10 @@ export const signInCallbackModel = defineModel({
     },
     waitForFacts: {
       done: [
-        { output: MEMBER_FACTS, label: 'the session knows Ada as an approved member' },
-        { output: ADMIN_FACTS, label: 'the session knows Ada as a system administrator' },
+        { output: MEMBER_FACTS, label: 'the session knows them as an approved member' },
+        { output: ADMIN_FACTS, label: 'the session knows them as a system administrator' },
       ],
-      error: [{ error: new Error(SAMPLE.factsFailure), label: 'the session cannot load Ada’s facts' }],
+      error: [{ error: new Error(SAMPLE.factsFailure), label: 'the session cannot load their facts' }],
     },
     acceptTenantInvitation: {
       done: [{ output: { organizationName: ORG_NAME }, label: `Ada is a member of ${ORG_NAME}` }],
@@ -121,11 +140,15 @@ export const signInCallbackModel = defineModel({
     orgId: context.orgId !== null,
     signedIn: context.user !== null,
     admin: context.facts?.isSystemAdmin ?? null,
+    declined: context.declinedLink,
   }),
   describeState: (snapshot) => {
     if (snapshot.status === 'done') {
       const output = snapshot.output as { to: string; toast?: { title: string; description: string } };
       return `goes to ${output.to}${output.toast ? ` with “${output.toast.title}: ${output.toast.description}”` : ''}`;
+    }
+    if (snapshot.hasTag('asking')) {
+      return `“This link is for another account”: signed in as ${GRACE.email}, the link is ${ADA.email}'s; “Stay signed in as …” and “Continue as …”`;
     }
     return '“Signing you in…”';
   },

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+
+import axe from 'axe-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium (or CHROME_PATH), launched as the project's browser tests need it. */
 export function chromePath(): string {
@@ -10,7 +12,57 @@ export function chromePath(): string {
   return path;
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** A Content-Security-Policy violation a page reported (its `securitypolicyviolation` event). */
+export interface PolicyViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  sample: string;
+}
+
+const violations: PolicyViolation[] = [];
+
+/**
+ * Every violation reported since the last call, and forgets them. The browser
+ * tier's setup (tests/support/e2e-setup.ts) fails any test after which this is
+ * not empty, so every page any browser test opens is checked against the
+ * policy its response carried (docs/decisions/027-tokens-in-addresses-headers-and-login-csrf.md).
+ */
+export function takePolicyViolations(): PolicyViolation[] {
+  return violations.splice(0);
+}
+
+const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
+  window.__accordPolicyViolation({
+    page: location.href,
+    directive: event.effectiveDirective,
+    blocked: event.blockedURI,
+    sample: event.sample,
+  });
+});`;
+
+/** Has every page of `context` report policy violations to this process (see takePolicyViolations). */
+export async function watchPolicyViolations(context: BrowserContext): Promise<void> {
+  // A binding and an init script are added by the browser itself, outside the page's policy.
+  await context.exposeBinding('__accordPolicyViolation', (_source, violation: PolicyViolation) => {
+    violations.push(violation);
+  });
+  await context.addInitScript(REPORT_VIOLATIONS);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  // Every context a test opens watches for policy violations, so no test has to remember to.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    await watchPolicyViolations(context);
+    return context;
+  };
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath(),
     args: [
@@ -34,4 +86,13 @@ export function launchBrowser(): Promise<Browser> {
  */
 export async function appStarted(page: Page): Promise<void> {
   await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Puts axe-core into a page or frame for an accessibility check. Through the
+ * browser's own evaluation, not a <script> element: the app's
+ * Content-Security-Policy rightly refuses an inline script it does not know.
+ */
+export async function injectAxe(target: Pick<Page, 'evaluate'>): Promise<void> {
+  await target.evaluate(axe.source);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { AccordClient } from '../client';
 import { DataError } from '../errors';
-import { exchangeCodeOnce, getCurrentSession, setSessionOnce } from './session-from-url';
+import { exchangeCodeOnce, getCurrentSession, inspectLinkSessionOnce, setSessionOnce, type SessionInspector } from './session-from-url';
 
 const session = { access_token: 'a', refresh_token: 'r', user: { id: 'u1', email: 'ada@school.example' } };
 
@@ -51,5 +51,30 @@ describe('getCurrentSession', () => {
   it('returns the stored session or null', async () => {
     const client = { auth: { getSession: async () => ({ data: { session: null }, error: null }) } } as unknown as AccordClient;
     await expect(getCurrentSession(client)).resolves.toBeNull();
+  });
+});
+
+describe('inspectLinkSessionOnce', () => {
+  it('asks a client of its own once per access token, even when asked twice at once (StrictMode)', async () => {
+    const setSession = vi.fn(async () => ({ data: { session, user: session.user }, error: null }));
+    const inspector = vi.fn(() => ({ setSession }) as unknown as SessionInspector);
+    const [first, second] = await Promise.all([
+      inspectLinkSessionOnce(inspector, { accessToken: 'at-1', refreshToken: 'rt' }),
+      inspectLinkSessionOnce(inspector, { accessToken: 'at-1', refreshToken: 'rt' }),
+    ]);
+    expect(first).toBe(session);
+    expect(second).toBe(session);
+    expect(setSession).toHaveBeenCalledTimes(1);
+    expect(setSession).toHaveBeenCalledWith({ access_token: 'at-1', refresh_token: 'rt' });
+  });
+
+  it("rejects with the library's message, and without a session", async () => {
+    const refused = Object.assign(new Error('Invalid Refresh Token: Refresh Token Not Found'), { status: 400, name: 'AuthApiError' });
+    const failing = () => ({ setSession: async () => ({ data: { session: null, user: null }, error: refused }) }) as unknown as SessionInspector;
+    await expect(inspectLinkSessionOnce(failing, { accessToken: 'at-2', refreshToken: 'rt' })).rejects.toMatchObject({
+      message: 'Invalid Refresh Token: Refresh Token Not Found',
+    });
+    const empty = () => ({ setSession: async () => ({ data: { session: null, user: null }, error: null }) }) as unknown as SessionInspector;
+    await expect(inspectLinkSessionOnce(empty, { accessToken: 'at-3', refreshToken: 'rt' })).rejects.toBeInstanceOf(DataError);
   });
 });

@@ -27,20 +27,49 @@ export function exchangeCodeOnce(client: AccordClient, code: string): Promise<Se
   return pending;
 }
 
-/** Adopts the access and refresh tokens of a link's URL fragment, at most once per token. */
-export function setSessionOnce(client: AccordClient, tokens: { accessToken: string; refreshToken: string }): Promise<Session> {
-  let pending = adoptions.get(tokens.accessToken);
+type Tokens = { accessToken: string; refreshToken: string };
+
+/**
+ * What the callback asks of an auth client that keeps nothing (client.ts
+ * `createSessionInspector`): setSession checks a token pair with the auth
+ * server — the user behind a live access token, or a refresh for an expired
+ * one — and answers with the session, without touching the app's own.
+ */
+export type SessionInspector = Pick<AccordClient['auth'], 'setSession'>;
+
+// Checking an expired token spends its refresh token, which must not be used twice either.
+const inspections = new Map<string, Promise<Session>>();
+
+/** `auth.setSession` for a token pair, once per access token (`cache`), as a session or a DataError. */
+function setSessionOnceIn(cache: Map<string, Promise<Session>>, auth: () => SessionInspector, tokens: Tokens): Promise<Session> {
+  let pending = cache.get(tokens.accessToken);
   if (!pending) {
-    pending = client.auth
+    pending = auth()
       .setSession({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken })
       .then(({ data, error }) => {
         if (error) throw toDataError(error);
         if (!data.session) throw new DataError(NO_SESSION);
         return data.session;
       });
-    adoptions.set(tokens.accessToken, pending);
+    cache.set(tokens.accessToken, pending);
   }
   return pending;
+}
+
+/** Adopts the access and refresh tokens of a link's URL fragment, at most once per token. */
+export function setSessionOnce(client: AccordClient, tokens: Tokens): Promise<Session> {
+  return setSessionOnceIn(adoptions, () => client.auth, tokens);
+}
+
+/**
+ * Whose session a link's tokens are, as the auth server says, not as the
+ * token claims: an access token's payload is readable and forgeable by
+ * anyone, and an expired one is not checked before its refresh token is used
+ * (decision 027). Resolves with that session — fresh tokens if it had to be
+ * refreshed — for the app to adopt if the person wants it.
+ */
+export function inspectLinkSessionOnce(inspector: () => SessionInspector, tokens: Tokens): Promise<Session> {
+  return setSessionOnceIn(inspections, inspector, tokens);
 }
 
 /** The session this browser already holds, or null. */

@@ -1,9 +1,12 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
+import { heldInvitationToken, releaseInvitationToken } from '../../data/invitations/held-invitation-token';
 import { renderAt } from '../../testing/render';
 import AcceptInvitationPage from './accept-invitation-page';
+
+beforeEach(() => releaseInvitationToken());
 
 /** /accept-invitation: explains the two kinds of invitation, and sends an administrator invitation's token on. */
 function AdminInvitationStandIn() {
@@ -33,9 +36,10 @@ describe('the public invitation page', () => {
   it.each([
     ['token', '/accept-invitation?token=abc123'],
     ['invitation_token', '/accept-invitation?invitation_token=abc123'],
-  ])('forwards a link carrying ?%s= to the administrator invitation screen', async (_name, at) => {
+  ])('forwards a link carrying ?%s= to the administrator invitation screen, the token held rather than in the address', async (_name, at) => {
     renderAtEntry(at);
-    expect(await screen.findByText('Administrator invitation at /admin/accept-invitation?token=abc123')).toBeInTheDocument();
+    expect(await screen.findByText('Administrator invitation at /admin/accept-invitation')).toBeInTheDocument();
+    expect(heldInvitationToken()).toBe('abc123');
   });
 
   it('does not forward an empty token', () => {

@@ -1,25 +1,29 @@
 import { Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 
 import { MailIcon } from '../../components/icons';
 import { ShieldCheckIcon, UserPlusIcon } from '../../components/status-icons';
+import { holdInvitationToken, invitationTokenIn } from '../../data/invitations/held-invitation-token';
 
-/** An administrator invitation's token, under either name a link may carry it. */
-function invitationTokenIn(params: URLSearchParams): string | null {
-  const token = (params.get('token') ?? params.get('invitation_token'))?.trim();
-  return token ? token : null;
+/** Holds the token for the invitation screen and goes there, replacing this entry of the history. */
+function ForwardInvitation({ token }: { token: string }) {
+  // A layout effect runs before Navigate's effect: the token is held before the screen looks for it.
+  useLayoutEffect(() => holdInvitationToken(token), [token]);
+  return <Navigate replace to="/admin/accept-invitation" />;
 }
 
 /**
  * /accept-invitation: the public entry for invitation links (spec §2). A link
  * that carries an administrator invitation's token goes straight on to
- * /admin/accept-invitation; anyone else is told what the two kinds of
+ * /admin/accept-invitation, the token held by the app rather than copied
+ * into the address (decision 027); anyone else is told what the two kinds of
  * invitation are and where each one leads.
  */
 export default function AcceptInvitationPage() {
-  const [params] = useSearchParams();
-  const token = invitationTokenIn(params);
-  if (token) return <Navigate replace to={`/admin/accept-invitation?token=${encodeURIComponent(token)}`} />;
+  const location = useLocation();
+  const token = invitationTokenIn(location.search, location.hash);
+  if (token) return <ForwardInvitation token={token} />;
 
   return (
     <Container maxW="4xl" py={{ base: '10', md: '16' }}>

@@ -1,11 +1,13 @@
 import { Box, Button, Card, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 
 import { loginRedirectFor } from '../../../machines/access';
 import type { AdminInvitationOutput } from '../../../machines/admin-invitation.machine';
 import { AlertTriangleIcon, CheckCircleIcon, ShieldCheckIcon } from '../../components/status-icons';
+import { releaseInvitationToken } from '../../data/invitations/held-invitation-token';
 import { useAdminInvitation, type AdminInvitationView } from './use-admin-invitation';
+import { useInvitationToken } from './use-invitation-token';
 
 export interface AdminAcceptInvitationPageProps {
   /** Tests observe where the page goes; the app navigates (or reloads, see below). */
@@ -38,11 +40,12 @@ function Actions({ children }: { children: ReactNode }) {
  * /admin/accept-invitation?token=…: turns an administrator invitation into the
  * role (spec §4 "Invitation screen"). The invitation e-mail's link signs the
  * person in on the way here; without a session they are offered the sign-in
- * that brings them back to this same link.
+ * that brings them back to this screen. The token leaves the address as soon
+ * as the page has read it; the app holds it until the invitation is settled
+ * (use-invitation-token.ts, decision 027).
  */
 export default function AdminAcceptInvitationPage({ leave }: AdminAcceptInvitationPageProps = {}) {
-  const [params] = useSearchParams();
-  const token = params.get('token');
+  const token = useInvitationToken();
   // Another invitation link opened in the same tab is a new flow, not a continuation.
   return <InvitationScreen key={token ?? ''} token={token} leave={leave} />;
 }
@@ -56,12 +59,17 @@ function InvitationScreen({ token, leave }: { token: string | null; leave?: Admi
       if (leave) return leave(output);
       // The person's roles changed on the server and the session loaded them
       // before: a full navigation loads them again, so the admin guard lets them in.
-      if (output.reloadSession) window.location.assign(output.to);
+      // Both replace this screen in the history: it was a step, not a page to come back to.
+      if (output.reloadSession) window.location.replace(output.to);
       else navigate(output.to, { replace: true });
     },
     [leave, navigate],
   );
   const flow = useAdminInvitation({ token, leave: leaveForDashboard });
+
+  useEffect(() => {
+    if (flow.isTokenSettled && token !== null) releaseInvitationToken(token);
+  }, [flow.isTokenSettled, token]);
 
   // A new screen moves focus to its heading, so keyboard and screen-reader users start there.
   const heading = useRef<HTMLHeadingElement>(null);

@@ -15,6 +15,10 @@ vi.mock('../../data/client', () => ({
   get supabase() {
     return fake.current;
   },
+  // Only asked for when a link's tokens meet a session already held; no test here does both.
+  createSessionInspector: () => {
+    throw new Error('not used by these tests');
+  },
 }));
 
 const { default: AuthCallbackPage } = await import('./auth-callback-page');

@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 
 import {
   ALREADY_ADMIN_MESSAGE,
+  FAILURES_THAT_KEEP_THE_TOKEN,
   INVITATION_MESSAGES,
   adminInvitationMachine,
   type AdminInvitationOutput,
@@ -25,24 +26,39 @@ export interface AdminInvitationView {
   failure: InvitationFailure | null;
   /** True from success or already_admin until the app has left for the dashboard. */
   isRedirecting: boolean;
+  /** The invitation is settled as far as this browser is concerned: its token need not be held any longer. */
+  isTokenSettled: boolean;
 }
 
 type Snapshot = SnapshotFrom<typeof adminInvitationMachine>;
 
 function view(snapshot: Snapshot): AdminInvitationView {
   const { failure, outcome } = snapshot.context;
-  if (snapshot.hasTag('pending')) return { status: 'processing', message: null, failure: null, isRedirecting: false };
+  if (snapshot.hasTag('pending')) {
+    return { status: 'processing', message: null, failure: null, isRedirecting: false, isTokenSettled: false };
+  }
   if (snapshot.hasTag('error')) {
-    return { status: 'error', message: INVITATION_MESSAGES[failure ?? 'unexpected'], failure, isRedirecting: false };
+    const reason = failure ?? 'unexpected';
+    return {
+      status: 'error',
+      message: INVITATION_MESSAGES[reason],
+      failure,
+      isRedirecting: false,
+      isTokenSettled: !FAILURES_THAT_KEEP_THE_TOKEN.has(reason),
+    };
   }
   // success and alreadyAdmin, and the final state after them, while the app navigates away.
   return outcome === 'alreadyAdmin'
-    ? { status: 'alreadyAdmin', message: ALREADY_ADMIN_MESSAGE, failure: null, isRedirecting: true }
-    : { status: 'success', message: null, failure: null, isRedirecting: true };
+    ? { status: 'alreadyAdmin', message: ALREADY_ADMIN_MESSAGE, failure: null, isRedirecting: true, isTokenSettled: true }
+    : { status: 'success', message: null, failure: null, isRedirecting: true, isTokenSettled: true };
 }
 
 const sameView = (a: AdminInvitationView, b: AdminInvitationView) =>
-  a.status === b.status && a.message === b.message && a.failure === b.failure && a.isRedirecting === b.isRedirecting;
+  a.status === b.status &&
+  a.message === b.message &&
+  a.failure === b.failure &&
+  a.isRedirecting === b.isRedirecting &&
+  a.isTokenSettled === b.isTokenSettled;
 
 export interface UseAdminInvitationOptions {
   token: string | null;

@@ -8,13 +8,30 @@ import { routeKindOf } from '../../app/routes';
 import type { SessionActorRef } from '../../app/session-context';
 import { showToast } from '../../components/toast';
 import { supabase, type AccordClient } from '../../data/client';
+import { holdInvitationToken } from '../../data/invitations/held-invitation-token';
+
+export interface AccountQuestion {
+  /** The address of the account signed in here. */
+  current: string;
+  /** The address of the account the link would sign in. */
+  link: string;
+}
 
 export interface SignInCallbackView {
-  /** True until the machine has decided where the person goes. */
+  /** True until the machine has decided where the person goes (and while it waits for their answer). */
   isWorking: boolean;
   /** Where the person is being sent, once decided. */
   destination: string | null;
+  /** The link would replace the account signed in here: which two accounts, while the person is asked. */
+  question: AccountQuestion | null;
+  /** Follow the link: sign in as its account. */
+  switchAccount: () => void;
+  /** Stay signed in as the account already here. */
+  keepAccount: () => void;
 }
+
+const sameQuestion = (a: AccountQuestion | null, b: AccountQuestion | null) =>
+  a === b || (a !== null && b !== null && a.current === b.current && a.link === b.link);
 
 /**
  * /auth/callback's flow. The page shows the view; the machine decides; this
@@ -50,15 +67,31 @@ export function useSignInCallback(session: SessionActorRef, client: AccordClient
 
   const output = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
   const isWorking = useSelector(actor, (snapshot) => snapshot.hasTag('working'));
+  const question = useSelector(
+    actor,
+    (snapshot): AccountQuestion | null =>
+      snapshot.hasTag('asking') && snapshot.context.currentUser && snapshot.context.linkUser
+        ? { current: snapshot.context.currentUser.email, link: snapshot.context.linkUser.email }
+        : null,
+    sameQuestion,
+  );
 
   // One toast and one navigation, even though StrictMode runs effects twice.
   const done = useRef(false);
   useEffect(() => {
     if (!output || done.current) return;
     done.current = true;
+    // The invitation screen finds the token here, never in an address (decision 027).
+    if (output.invitationToken) holdInvitationToken(output.invitationToken);
     if (output.toast) showToast(output.toast);
     navigate(output.to, { replace: true, state: output.state });
   }, [output, navigate]);
 
-  return { isWorking, destination: output?.to ?? null };
+  return {
+    isWorking,
+    destination: output?.to ?? null,
+    question,
+    switchAccount: () => actor.send({ type: 'user.switchAccount' }),
+    keepAccount: () => actor.send({ type: 'user.keepAccount' }),
+  };
 }
