@@ -53,7 +53,7 @@ comment on type public.application_document_kind is
   'What a submitted application document is. proof_of_registration: the company register''s certificate (organization_applications.registration_document_path points at the current one).';
 
 create table public.application_documents (
-  id bigint generated always as identity primary key,
+  id bigint generated always as identity,
   organization_id uuid not null references public.organizations (id) on delete cascade,
   kind public.application_document_kind not null,
   -- The object in the private application_documents bucket. Recorded once: a
@@ -72,11 +72,15 @@ create table public.application_documents (
   submitted_by uuid,
   submitted_at timestamptz not null default now(),
   -- The timeline entry it came with: the submission, or the answer to a change request.
-  event_id bigint,
+  event_id bigint not null,
   -- Set when a later document of the same kind replaced it; the object itself stays.
   superseded_at timestamptz,
   constraint application_documents_event_fkey
-    foreign key (organization_id, event_id) references public.application_events (organization_id, id) on delete cascade
+    foreign key (organization_id, event_id) references public.application_events (organization_id, id) on delete cascade,
+  -- Led by organization_id and event_id so the key also serves both foreign
+  -- keys, an organisation's history and the timeline's embedded documents
+  -- (id alone is unique; as application_events' key does for its own).
+  constraint application_documents_pkey primary key (organization_id, event_id, id)
 );
 comment on table public.application_documents is
   'Every document an organisation submitted with its application, oldest first: the first proof of registration at Submit, each replacement sent with an answer to a change request. Superseded ones stay (and stay readable in storage). Written only by the database; read by the organisation''s members and system administrators.';
@@ -91,9 +95,6 @@ comment on column public.application_documents.superseded_at is 'When a later do
 -- One current document of each kind per organisation.
 create unique index application_documents_current_key
   on public.application_documents (organization_id, kind) where superseded_at is null;
--- Serves the organisation's history, its foreign key and the event's.
-create index application_documents_organization_event_idx
-  on public.application_documents (organization_id, event_id);
 
 alter table public.application_documents enable row level security;
 revoke all on table public.application_documents from anon, authenticated;
@@ -194,7 +195,12 @@ select
   case when o.owner_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then o.owner_id::uuid end,
   a.submitted_by,
   a.submitted_at,
-  (select min(e.id) from public.application_events e where e.organization_id = a.organization_id and e.type = 'submitted')
+  -- Every application has its 'submitted' entry (recorded by trigger since the
+  -- table exists); the earliest entry otherwise.
+  coalesce(
+    (select min(e.id) from public.application_events e where e.organization_id = a.organization_id and e.type = 'submitted'),
+    (select min(e.id) from public.application_events e where e.organization_id = a.organization_id)
+  )
 from public.organization_applications a
 left join storage.objects o on o.bucket_id = 'application_documents' and o.name = a.registration_document_path
 where a.registration_document_path is not null;

@@ -24,7 +24,7 @@ interface DocumentRow {
   uploaded_by: string | null;
   submitted_by: string | null;
   submitted_at: string;
-  event_id: number | null;
+  event_id: number;
   superseded_at: string | null;
 }
 
