@@ -10,7 +10,7 @@ const input = {
   email: 'grace@network.example',
   inviterEmail: 'ada@accord.example',
   signInLink: 'http://localhost:54321/auth/v1/verify?token=abc&type=magiclink&redirect_to=http%3A%2F%2Flocalhost%3A5173%2Fauth%2Fcallback%3Finvitation_token%3Dt0k',
-  invitationLink: 'http://localhost:5173/admin/accept-invitation?token=t0k',
+  invitationLink: 'http://localhost:5173/admin/accept-invitation#token=t0k',
   expiresAt: new Date('2026-11-29T14:05:00Z'),
 };
 

@@ -126,7 +126,7 @@ describe('invite-admin: an administrator invites', () => {
     const mail = await nextMail(email, seen);
     expect(mail.subject).toBe("You're invited to administer Accord");
     expect(mail.text).toContain(`${admin.email} has invited you`);
-    expect(mail.text).toContain(`${config.appUrl}/admin/accept-invitation?token=`);
+    expect(mail.text).toContain(`${config.appUrl}/admin/accept-invitation#token=`);
 
     // Opened where nobody asked for it: an implicit link (no PKCE code verifier needed).
     const link = linkIn(mail);

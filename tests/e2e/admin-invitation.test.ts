@@ -177,7 +177,7 @@ describe('administrator invitations, end to end', () => {
     await inviteFromDialog(address);
     const mail = await invitationMail(address, seen);
     // The mail's second link: the invitation screen itself, for when the sign-in button has lapsed.
-    const screenLink = /https?:\/\/\S+\/admin\/accept-invitation\?token=[0-9a-f]{64}/.exec(mail.text)?.[0];
+    const screenLink = /https?:\/\/\S+\/admin\/accept-invitation#token=[0-9a-f]{64}/.exec(mail.text)?.[0];
     expect(screenLink).toBeDefined();
 
     const token = tokenOf(screenLink!);

@@ -134,8 +134,10 @@ async function handle(req: Request): Promise<Response> {
     return failure(502, 'email_failed', NOT_PREPARED);
   }
 
+  // In the fragment, which browsers never send: the token reaches no server's
+  // access log (the screen reads it from there and removes it, decision 027).
   const acceptUrl = new URL('/admin/accept-invitation', siteUrl);
-  acceptUrl.searchParams.set('token', invitation.token);
+  acceptUrl.hash = new URLSearchParams({ token: invitation.token }).toString();
   const mail = renderInvitationEmail({
     email,
     inviterEmail: who.user.email ?? null,
