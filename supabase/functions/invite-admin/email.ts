@@ -8,6 +8,10 @@
  * expiry), while the invitation lasts seven days, so the second link opens the
  * invitation screen directly, which asks them to sign in first.
  */
+import { BRAND, escapeHtml, formatExpiry } from '../_shared/email-format.ts';
+
+export { formatExpiry };
+
 export interface InvitationEmailInput {
   /** The invitee. */
   email: string;
@@ -27,18 +31,6 @@ export interface RenderedEmail {
 }
 
 export const INVITATION_SUBJECT = "You're invited to administer Accord";
-
-const BRAND = '#1f5d5b';
-
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-/** "29 November 2026 at 14:05 UTC": unambiguous wherever the reader is. */
-export function formatExpiry(date: Date): string {
-  const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }).format(date);
-  return `${day} at ${time} UTC`;
-}
 
 export function renderInvitationEmail(input: InvitationEmailInput): RenderedEmail {
   const who = input.inviterEmail ? `${input.inviterEmail} has invited you` : 'You have been invited';
