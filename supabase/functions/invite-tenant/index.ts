@@ -32,6 +32,7 @@ import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.1
 
 import { failure, json, preflight } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mailer.ts';
+import { invitationSignInLink } from '../_shared/sign-in-link.ts';
 import { renderTenantInvitationEmail } from './email.ts';
 
 /** The same rule as create_tenant_invitation(), so a typo is answered before anything is written. */
@@ -167,29 +168,13 @@ async function handle(req: Request): Promise<Response> {
   if (error) return refusal(error);
   const invitation = data as SentInvitation;
 
-  const service = createClient(url, env('SUPABASE_SERVICE_ROLE_KEY'), clientOptions);
-  // The invitee's account exists, confirmed and without a password, before any
-  // link does (decision 022); an account the address already has is left as it is.
-  const { error: accountError } = await service.auth.admin.createUser({ email: invitation.email, email_confirm: true });
-  if (accountError && accountError.code !== 'email_exists') {
-    console.error('createUser failed:', accountError);
-    await withdraw(caller, request, invitation.invitation_id);
-    return failure(502, 'email_failed', NOT_PREPARED);
-  }
-
   const callback = new URL('/auth/callback', siteUrl);
   callback.searchParams.set('type', 'tenant_invitation');
   callback.searchParams.set('org_id', invitation.organization_id);
   callback.hash = new URLSearchParams({ tenant_invitation_token: invitation.token }).toString();
-  // magiclink (not invite): the account exists and may already be in use. Not
-  // PKCE: the invitee opens it in their own browser, which holds no code verifier.
-  const { data: link, error: linkError } = await service.auth.admin.generateLink({
-    type: 'magiclink',
-    email: invitation.email,
-    options: { redirectTo: callback.href },
-  });
-  if (linkError || !link.properties?.action_link) {
-    console.error('generateLink failed:', linkError);
+  const service = createClient(url, env('SUPABASE_SERVICE_ROLE_KEY'), clientOptions);
+  const signInLink = await invitationSignInLink(service, invitation.email, callback.href);
+  if (signInLink === null) {
     await withdraw(caller, request, invitation.invitation_id);
     return failure(502, 'email_failed', NOT_PREPARED);
   }
@@ -199,7 +184,7 @@ async function handle(req: Request): Promise<Response> {
     organizationName: invitation.organization_name,
     role: invitation.role,
     inviterEmail: who.user.email ?? null,
-    signInLink: link.properties.action_link,
+    signInLink,
     invitationLink: callback.href,
     expiresAt: new Date(invitation.expires_at),
   });
