@@ -262,6 +262,19 @@ describe('accept_tenant_invitation', () => {
     expect((await activity(org, 'tenant_invitation.accepted')).filter((r) => r.details.invitation_id === sent.invitation_id)).toHaveLength(1);
   });
 
+  it('the same token sent twice at once joins once', async () => {
+    const invitee = await newUser('ti-race');
+    const sent = await invite(orgAdmin, org, invitee.email);
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => invitee.client.rpc('accept_tenant_invitation', { p_token: sent.token, p_organization_id: org })),
+    );
+    const outcomes = results.map((r) => (r.data as { error: string | null }).error).sort();
+    expect(outcomes.filter((e) => e === null)).toHaveLength(1);
+    // The losers find it used, or find the invitee already in (the winner's membership).
+    expect(outcomes.filter((e) => e !== null).every((e) => e === 'already_used' || e === 'already_member')).toBe(true);
+    expect((await activity(org, 'tenant_invitation.accepted')).filter((r) => r.details.invitation_id === sent.invitation_id)).toHaveLength(1);
+  });
+
   it('another signed-in account cannot use the link, and the invitation stays open for its invitee', async () => {
     const email = uniqueEmail('ti-mismatch');
     const sent = await invite(orgAdmin, org, email);
