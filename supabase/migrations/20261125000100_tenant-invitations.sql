@@ -128,10 +128,17 @@ begin
     raise exception using errcode = 'unique_violation', message = 'already_in_organization',
       detail = format('%s already belongs to another organisation. A person belongs to one organisation at a time: they must leave it before they can be invited.', p_email);
   end if;
+  -- System administrators are sent away from member pages (spec §6): a membership would do nothing.
+  if exists (
+    select 1 from auth.users u join public.system_admins sa on sa.user_id = u.id where lower(u.email) = lower(p_email)
+  ) then
+    raise exception using errcode = 'unique_violation', message = 'system_admin',
+      detail = format('%s is a system administrator of the network; administrators do not join organisations.', p_email);
+  end if;
 end;
 $$;
 comment on function private.refuse_unavailable_invitee(uuid, text) is
-  'Raises 23505 already_member or already_in_organization when the address''s account already belongs to an organisation.';
+  'Raises 23505 already_member or already_in_organization when the address''s account already belongs to an organisation, system_admin when it is a system administrator''s.';
 revoke execute on function private.refuse_unavailable_invitee(uuid, text) from public, anon;
 
 -- What a member record says about who was concerned.
@@ -339,7 +346,7 @@ begin
 end;
 $$;
 comment on function public.create_tenant_invitation(uuid, text, public.organization_role) is
-  'The organisation''s admins invite an address as admin or member for seven days; returns the plain token once (only its SHA-256 is stored). Recorded as tenant_invitation.created. Errors: 42501 not_organization_admin; 22023 invalid_email, invalid_role; 23505 already_member, already_in_organization, invitation_open (resend it instead); P0001 organization_suspended, organization_revoked. Called by the invite-tenant Edge Function with the caller''s JWT.';
+  'The organisation''s admins invite an address as admin or member for seven days; returns the plain token once (only its SHA-256 is stored). Recorded as tenant_invitation.created. Errors: 42501 not_organization_admin; 22023 invalid_email, invalid_role; 23505 already_member, already_in_organization, system_admin, invitation_open (resend it instead); P0001 organization_suspended, organization_revoked. Called by the invite-tenant Edge Function with the caller''s JWT.';
 revoke execute on function public.create_tenant_invitation(uuid, text, public.organization_role) from public, anon;
 grant execute on function public.create_tenant_invitation(uuid, text, public.organization_role) to authenticated;
 
@@ -401,7 +408,7 @@ begin
 end;
 $$;
 comment on function public.resend_tenant_invitation(uuid) is
-  'The organisation''s admins send an open (or expired) invitation again: a new token (the old link stops working), seven more days, and a 60-second cool-down before the next resend. Recorded as tenant_invitation.resent. Errors: 42501 not_organization_admin; P0001 invitation_not_found, invitation_used, invitation_revoked, resend_too_soon (hint: when it is allowed), organization_suspended, organization_revoked; 23505 already_member, already_in_organization.';
+  'The organisation''s admins send an open (or expired) invitation again: a new token (the old link stops working), seven more days, and a 60-second cool-down before the next resend. Recorded as tenant_invitation.resent. Errors: 42501 not_organization_admin; P0001 invitation_not_found, invitation_used, invitation_revoked, resend_too_soon (hint: when it is allowed), organization_suspended, organization_revoked; 23505 already_member, already_in_organization, system_admin.';
 revoke execute on function public.resend_tenant_invitation(uuid) from public, anon;
 grant execute on function public.resend_tenant_invitation(uuid) to authenticated;
 

@@ -165,6 +165,16 @@ describe('create_tenant_invitation', () => {
     expect(await invitationsTo(org, otherAdmin.email)).toEqual([]);
   });
 
+  it('refuses a system administrator’s address: administrators are sent away from member pages, so a membership would do nothing', async () => {
+    const error = expectRefused(
+      await orgAdmin.client.rpc('create_tenant_invitation', { p_organization_id: org, p_email: sysAdmin.email.toUpperCase(), p_role: 'member' }),
+      '23505',
+      'system_admin',
+    );
+    expect(error.details).toContain('is a system administrator of the network');
+    expect(await invitationsTo(org, sysAdmin.email)).toEqual([]);
+  });
+
   it('keeps one open invitation per address and organisation, whatever the case of the address', async () => {
     const email = uniqueEmail('ti-once');
     const first = await invite(orgAdmin, org, email);

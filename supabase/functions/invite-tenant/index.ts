@@ -23,7 +23,7 @@
  * expiresAt, resendAvailableAt }; otherwise { error, message } — 400 invalid_request |
  * invalid_email | invalid_role, 401 not_authenticated, 403 not_organization_admin,
  * 404 invitation_not_found, 405 method_not_allowed, 409 already_member |
- * already_in_organization | invitation_open | invitation_used | invitation_revoked |
+ * already_in_organization | system_admin | invitation_open | invitation_used | invitation_revoked |
  * organization_suspended | organization_revoked, 429 resend_too_soon (with
  * resendAvailableAt), 502 email_failed, 500 internal.
  * Environment: docs/decisions/013-admin-invitation-delivery.md.
@@ -82,6 +82,7 @@ const STATUS: Record<string, number> = {
   invitation_not_found: 404,
   already_member: 409,
   already_in_organization: 409,
+  system_admin: 409,
   invitation_open: 409,
   invitation_used: 409,
   invitation_revoked: 409,
