@@ -773,6 +773,66 @@ export type Database = {
         Relationships: [
         ]
       },
+      "tenant_invitations": {
+        Row: {
+          "created_at": string,
+          "email": string,
+          "expires_at": string,
+          "id": string,
+          "invited_by": string | null,
+          "last_sent_at": string,
+          "organization_id": string,
+          "resend_available_at": string,
+          "revoked_at": string | null,
+          "revoked_by": string | null,
+          "role": Database["public"]['Enums']["organization_role"],
+          "send_count": number,
+          "used_at": string | null,
+          "used_by": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string,
+          "email": string,
+          "expires_at": string,
+          "id"?: string,
+          "invited_by"?: string | null,
+          "last_sent_at"?: string,
+          "organization_id": string,
+          "resend_available_at": string,
+          "revoked_at"?: string | null,
+          "revoked_by"?: string | null,
+          "role"?: Database["public"]['Enums']["organization_role"],
+          "send_count"?: number,
+          "used_at"?: string | null,
+          "used_by"?: string | null
+        }
+        Update: {
+          "created_at"?: string,
+          "email"?: string,
+          "expires_at"?: string,
+          "id"?: string,
+          "invited_by"?: string | null,
+          "last_sent_at"?: string,
+          "organization_id"?: string,
+          "resend_available_at"?: string,
+          "revoked_at"?: string | null,
+          "revoked_by"?: string | null,
+          "role"?: Database["public"]['Enums']["organization_role"],
+          "send_count"?: number,
+          "used_at"?: string | null,
+          "used_by"?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tenant_invitations_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "updates": {
         Row: {
           "body": string,
@@ -822,6 +882,13 @@ export type Database = {
       "accept_admin_invitation":
       {
         Args: { "p_token": string }; Returns: Json
+      },
+      "accept_tenant_invitation":
+      {
+        Args: {
+          "p_organization_id"?: string,
+          "p_token": string
+        }; Returns: Json
       },
       "admin_dashboard_counts":
       {
@@ -895,6 +962,25 @@ export type Database = {
       {
         Args: { "p_organization_id": string }; Returns: Json
       },
+      "change_organization_member_role":
+      {
+        Args: {
+          "p_organization_id": string,
+          "p_role": Database["public"]['Enums']["organization_role"],
+          "p_user_id": string
+        }; Returns: {
+          "created_at": string,
+          "organization_id": string,
+          "role": Database["public"]['Enums']["organization_role"],
+          "user_id": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "organization_members"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "change_registry_status":
       {
         Args: {
@@ -921,6 +1007,20 @@ export type Database = {
           "invitation_id": string,
           "token": string
         }[]
+      },
+      "create_tenant_invitation":
+      {
+        Args: {
+          "p_email": string,
+          "p_organization_id": string,
+          "p_role"?: Database["public"]['Enums']["organization_role"]
+        }; Returns: Database["public"]['CompositeTypes']["tenant_invitation_sent"]
+        SetofOptions: {
+          from: "*"
+          to: "tenant_invitation_sent"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       },
       "decline_organization_change":
       {
@@ -959,6 +1059,20 @@ export type Database = {
       "is_user_admin":
       {
         Args: { "user_uuid": string }; Returns: boolean
+      },
+      "leave_organization":
+      {
+        Args: { "p_organization_id": string }; Returns: undefined
+      },
+      "organization_team":
+      {
+        Args: { "p_organization_id": string }; Returns: {
+          "email": string,
+          "full_name": string,
+          "joined_at": string,
+          "role": Database["public"]['Enums']["organization_role"],
+          "user_id": string
+        }[]
       },
       "registry_by_domain":
       {
@@ -1026,6 +1140,13 @@ export type Database = {
           "p_reason": string
         }; Returns: Json
       },
+      "remove_organization_member":
+      {
+        Args: {
+          "p_organization_id": string,
+          "p_user_id": string
+        }; Returns: undefined
+      },
       "request_application_changes":
       {
         Args: {
@@ -1070,6 +1191,16 @@ export type Database = {
           isSetofReturn: false
         }
       },
+      "resend_tenant_invitation":
+      {
+        Args: { "p_invitation_id": string }; Returns: Database["public"]['CompositeTypes']["tenant_invitation_sent"]
+        SetofOptions: {
+          from: "*"
+          to: "tenant_invitation_sent"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "respond_to_change_request":
       {
         Args: {
@@ -1079,6 +1210,10 @@ export type Database = {
         }; Returns: Json
       },
       "revoke_admin_invitation":
+      {
+        Args: { "p_invitation_id": string }; Returns: string
+      },
+      "revoke_tenant_invitation":
       {
         Args: { "p_invitation_id": string }; Returns: string
       },
@@ -1159,6 +1294,16 @@ export type Database = {
         "members": number | null,
         "sectors": number | null,
         "countries": number | null
+      },
+      "tenant_invitation_sent": {
+        "invitation_id": string | null,
+        "organization_id": string | null,
+        "organization_name": string | null,
+        "email": string | null,
+        "role": Database["public"]['Enums']["organization_role"] | null,
+        "token": string | null,
+        "expires_at": string | null,
+        "resend_available_at": string | null
       }
     }
   }

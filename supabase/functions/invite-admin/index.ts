@@ -19,6 +19,7 @@ import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.1
 
 import { failure, json, preflight } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mailer.ts';
+import { invitationSignInLink } from '../_shared/sign-in-link.ts';
 import { renderInvitationEmail } from './email.ts';
 
 /** The same rule as create_admin_invitation(), so a typo is answered before anything is written. */
@@ -105,31 +106,13 @@ async function handle(req: Request): Promise<Response> {
   if (error) return refusal(error, email);
   const invitation = (data as CreatedInvitation[])[0];
 
-  const service = createClient(url, env('SUPABASE_SERVICE_ROLE_KEY'), clientOptions);
-  // The invitee's account exists, confirmed and without a password, before any
-  // link does. Left to generateLink, a new address became an unconfirmed account,
-  // and whoever signed up with the address first took it over (decision 022).
-  // An account the address already has is left as it is.
-  const { error: accountError } = await service.auth.admin.createUser({ email, email_confirm: true });
-  if (accountError && accountError.code !== 'email_exists') {
-    console.error('createUser failed:', accountError);
-    await withdraw(caller, invitation.invitation_id);
-    return failure(502, 'email_failed', NOT_PREPARED);
-  }
-
   // The link signs the invitee in and lands on the callback, which forwards the
-  // token to /admin/accept-invitation. magiclink (not invite): the account exists
-  // and may already be in use. Not PKCE: the invitee opens it in their own
-  // browser, which holds no code verifier.
+  // token to /admin/accept-invitation.
   const callback = new URL('/auth/callback', siteUrl);
   callback.searchParams.set('invitation_token', invitation.token);
-  const { data: link, error: linkError } = await service.auth.admin.generateLink({
-    type: 'magiclink',
-    email,
-    options: { redirectTo: callback.href },
-  });
-  if (linkError || !link.properties?.action_link) {
-    console.error('generateLink failed:', linkError);
+  const service = createClient(url, env('SUPABASE_SERVICE_ROLE_KEY'), clientOptions);
+  const signInLink = await invitationSignInLink(service, email, callback.href);
+  if (signInLink === null) {
     await withdraw(caller, invitation.invitation_id);
     return failure(502, 'email_failed', NOT_PREPARED);
   }
@@ -141,7 +124,7 @@ async function handle(req: Request): Promise<Response> {
   const mail = renderInvitationEmail({
     email,
     inviterEmail: who.user.email ?? null,
-    signInLink: link.properties.action_link,
+    signInLink,
     invitationLink: acceptUrl.href,
     expiresAt: new Date(invitation.expires_at),
   });
