@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
 
 import { firstIncompleteStep, STEP_TITLES, type StepNumber } from '../../../machines/onboarding-form';
-import { useSession } from '../../app/session-context';
+import { useSession } from '../../session/session-context';
 import { PageSpinner } from '../../components/page-spinner';
 import { AccountConfirmation, SignUpStep } from './account-step';
 import { ContactStep } from './contact-step';
