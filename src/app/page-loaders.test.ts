@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-
 import { describe, expect, it } from 'vitest';
 
+import source from './page-loaders.ts?raw';
 import { pageLoaders } from './page-loaders';
 import { routes } from './routes';
 
@@ -14,7 +13,6 @@ describe('the page loaders', () => {
 
   it('load a different page for each route', () => {
     // Read from the source: the bundler rewrites import() at run time. Two routes sharing a module would be a copy-paste slip.
-    const source = readFileSync(new URL('./page-loaders.ts', import.meta.url), 'utf8');
     const modules = [...source.matchAll(/^ {2}'[^']+': \(\) => import\('([^']+)'\),$/gm)].map((match) => match[1]);
     expect(modules).toHaveLength(routes.length);
     expect(new Set(modules).size).toBe(modules.length);
