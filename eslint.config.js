@@ -59,6 +59,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX, accord: { rules: { 'kebab-case-filename': kebabCaseFilename } } },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'] })],
+      // Which files import-x reads to follow imports (no-cycle): ours are TypeScript, parsed as ESLint parses them.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -95,6 +98,10 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
     rules: {
+      // No module may reach itself again through its imports, dynamic import()
+      // included: the route table, the session hooks and the pages once formed
+      // such a circle (decision 029), and a circle decides evaluation order by accident.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -119,6 +126,16 @@ export default tseslint.config(
               target: './src/actors',
               from: './src/features',
               message: 'Actors implement machine side effects with src/data; they must not depend on features.',
+            },
+            {
+              target: './src/app/routes.ts',
+              from: './src',
+              message: 'The route table is plain data: pages load through src/app/page-loaders.ts (decision 029).',
+            },
+            {
+              target: './src/session',
+              from: './src/features',
+              message: 'The session hooks serve every page; they must not depend on one (decision 029).',
             },
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,

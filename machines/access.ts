@@ -248,22 +248,56 @@ export function isFromInvitation(location: AccessLocation): boolean {
   return queryParam(location.search, 'from') === 'invitation';
 }
 
+export const ONBOARDING_START_PATH = '/onboarding?step=1';
+export const ADMIN_HOME_PATH = '/admin/dashboard';
+/** Spec §4: where a system administrator lands after signing in. */
+export const ADMIN_SIGN_IN_PATH = '/admin/applications';
+
 /**
- * Where a signed-in person belongs when no route was asked for: used for
- * refusals outside the spec's explicit ones (stakeholder and investor areas).
+ * Why the app is asking where a signed-in person belongs: the spec sends a
+ * system administrator to different places on different occasions.
+ *
+ * - signIn: the sign-in callback's "otherwise" and administrator-link branches,
+ *   when no remembered location applies (spec §4).
+ * - refused: sent away from a page that is not theirs: a system administrator
+ *   on a member page (spec §6), anyone outside the stakeholder area.
+ * - onboarding: someone on /onboarding. Without an application that is where
+ *   they belong, whatever else they are (a stakeholder or investor may still
+ *   apply for an organisation); with one, they go on as after signing in.
  */
-export function homeFor(facts: SignedInFacts): string {
-  if (facts.isSystemAdmin) return '/admin/dashboard';
+export type HomeOccasion = 'signIn' | 'refused' | 'onboarding';
+
+/**
+ * THE answer to "where does this person belong?" (decision 029). The callback,
+ * the guards and the onboarding page all ask it; only the occasion differs.
+ *
+ * | facts (first that holds)       | signIn              | refused          | onboarding        |
+ * |--------------------------------|---------------------|------------------|-------------------|
+ * | system administrator           | /admin/applications | /admin/dashboard | /admin/applications |
+ * | approved application           | /dashboard          | /dashboard       | /dashboard        |
+ * | pending, under review, rejected| /application-pending| same             | same              |
+ * | no application, stakeholder    | /stakeholder/dashboard | same          | /onboarding?step=1 |
+ * | no application, investor       | /investor/dashboard | same             | /onboarding?step=1 |
+ * | no application, nothing else   | /onboarding?step=1  | /                | /onboarding?step=1 |
+ *
+ * Being an organisation admin changes nothing here. The last "refused" cell is
+ * decision 008's: a person refused the stakeholder area is not thereby asked to apply.
+ */
+export function homeFor(facts: SignedInFacts, occasion: HomeOccasion): string {
+  if (facts.isSystemAdmin) return occasion === 'refused' ? ADMIN_HOME_PATH : ADMIN_SIGN_IN_PATH;
   if (facts.approval === 'approved') return '/dashboard';
   if (facts.approval === 'pending') return APPLICATION_PENDING_PATH;
+  // No application. People who hold a network role without an organisation are
+  // not applicants, unless they came to apply.
+  if (occasion === 'onboarding') return ONBOARDING_START_PATH;
   if (facts.isStakeholder) return '/stakeholder/dashboard';
   if (facts.investorLevel !== null) return '/investor/dashboard';
-  return '/';
+  return occasion === 'signIn' ? ONBOARDING_START_PATH : '/';
 }
 
 function decideMember(facts: SignedInFacts, location: AccessLocation): AccessDecision {
   // Spec §6: system admins bypass application checks and belong in the back office.
-  if (facts.isSystemAdmin) return { type: 'redirect', to: '/admin/dashboard' };
+  if (facts.isSystemAdmin) return { type: 'redirect', to: homeFor(facts, 'refused') };
   const onPendingPage = location.pathname === APPLICATION_PENDING_PATH;
   if (facts.approval === 'approved') {
     // The "under review" screen would be untrue for an approved member.
@@ -300,7 +334,7 @@ export function decideAccess(kind: AccessKind, facts: SessionFacts, location: Ac
     case 'stakeholder':
       return facts.isStakeholder || facts.isSystemAdmin
         ? { type: 'allow' }
-        : { type: 'redirect', to: homeFor(facts), toast: ACCESS_DENIED_TOAST };
+        : { type: 'redirect', to: homeFor(facts, 'refused'), toast: ACCESS_DENIED_TOAST };
     case 'investor:lite':
     case 'investor:data_room': {
       const required: InvestorLevel = kind === 'investor:lite' ? 'lite' : 'data_room';

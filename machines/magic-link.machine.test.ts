@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 
+import { EMAIL_INVALID_MESSAGE, EMAIL_MISSING_MESSAGE } from './email';
 import {
   CODE_INVALID_MESSAGE,
-  EMAIL_INVALID_MESSAGE,
-  EMAIL_MISSING_MESSAGE,
   magicLinkMachine,
   normaliseCode,
   type MagicLinkAudience,

@@ -1,5 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 
+import { emailMessage, emailProblem, isWellFormedEmail, trimEmail } from './email';
+
 /**
  * Password-less sign-in by e-mail: the person asks for a magic link, then either
  * opens it (the callback page takes over) or types the 6-digit code from the same
@@ -53,17 +55,10 @@ export type MagicLinkEvent =
   | { type: 'user.resendLink' }
   | { type: 'user.editEmail' };
 
-export const EMAIL_MISSING_MESSAGE = 'Enter your e-mail address.';
-export const EMAIL_INVALID_MESSAGE = 'Enter a valid e-mail address, for example name@organisation.org.';
 export const CODE_INVALID_MESSAGE = 'Enter the 6-digit code from the e-mail.';
 export const UNKNOWN_FAILURE_MESSAGE = 'Something went wrong. Please try again.';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE_PATTERN = /^\d{6}$/;
-
-export function isWellFormedEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
-}
 
 /** People paste codes as "123 456"; only the digits count. */
 export function normaliseCode(value: string): string {
@@ -83,7 +78,7 @@ export function callbackPathFor(audience: MagicLinkAudience, next: string | null
 }
 
 function sendLinkInput(context: MagicLinkContext): SendLinkInput {
-  const input: SendLinkInput = { email: context.sentTo ?? context.email.trim(), type: linkTypeFor(context.audience) };
+  const input: SendLinkInput = { email: context.sentTo ?? trimEmail(context.email), type: linkTypeFor(context.audience) };
   if (context.next) input.next = context.next;
   return input;
 }
@@ -122,9 +117,9 @@ export const magicLinkMachine = setup({
       return { email: event.email, emailError };
     }),
     rejectEmail: assign({
-      emailError: ({ context }) => (context.email.trim() === '' ? EMAIL_MISSING_MESSAGE : EMAIL_INVALID_MESSAGE),
+      emailError: ({ context }) => emailMessage(emailProblem(context.email) ?? 'invalid'),
     }),
-    rememberRecipient: assign({ sentTo: ({ context }) => context.email.trim(), emailError: null }),
+    rememberRecipient: assign({ sentTo: ({ context }) => trimEmail(context.email), emailError: null }),
     setCode: assign(({ context, event }) => {
       if (event.type !== 'user.changeCode') return {};
       const code = normaliseCode(event.code);
@@ -202,7 +197,7 @@ export const magicLinkMachine = setup({
       entry: 'clearFailure',
       invoke: {
         src: 'verifyCode',
-        input: ({ context }) => ({ email: context.sentTo ?? context.email.trim(), code: context.code }),
+        input: ({ context }) => ({ email: context.sentTo ?? trimEmail(context.email), code: context.code }),
         onDone: { target: 'verified' },
         onError: {
           target: 'awaitingCode',

@@ -1,6 +1,7 @@
 import { assign, fromPromise, raise, sendTo, setup } from 'xstate';
 
 import { draftAutosaveMachine } from './draft-autosave.machine';
+import { emailMessage, emailProblem, isWellFormedEmail, trimEmail } from './email';
 
 import {
   allowedStep,
@@ -48,11 +49,7 @@ export const SUBMIT_SUCCEEDED_TOAST = {
   description: 'Your organization has been created successfully.',
 } as const;
 
-export const EMAIL_MISSING_MESSAGE = 'Enter your e-mail address.';
-export const EMAIL_INVALID_MESSAGE = 'Enter a valid e-mail address, for example name@organisation.org.';
 export const UNKNOWN_FAILURE_MESSAGE = 'Something went wrong. Please try again.';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface LoadedDraft {
   folderId: string;
@@ -213,7 +210,7 @@ export const onboardingMachine = setup({
   },
   guards: {
     isSignedIn: ({ context }) => context.signedIn,
-    isEmailWellFormed: ({ context }) => EMAIL_PATTERN.test(context.email.trim()),
+    isEmailWellFormed: ({ context }) => isWellFormedEmail(context.email),
     /** The step a request (from the URL, an edit link, or the draft on arrival) may land on is `step`. */
     isLandingStep: ({ context, event }, params: { step: StepNumber }) => {
       const requested =
@@ -232,13 +229,13 @@ export const onboardingMachine = setup({
 
     setEmail: assign(({ context, event }) => {
       if (event.type !== 'user.changeEmail') return {};
-      const fixed = context.emailError !== null && EMAIL_PATTERN.test(event.email.trim());
+      const fixed = context.emailError !== null && isWellFormedEmail(event.email);
       return { email: event.email, emailError: fixed ? null : context.emailError };
     }),
     rejectEmail: assign({
-      emailError: ({ context }) => (context.email.trim() === '' ? EMAIL_MISSING_MESSAGE : EMAIL_INVALID_MESSAGE),
+      emailError: ({ context }) => emailMessage(emailProblem(context.email) ?? 'invalid'),
     }),
-    rememberRecipient: assign({ sentTo: ({ context }) => context.email.trim(), emailError: null }),
+    rememberRecipient: assign({ sentTo: ({ context }) => trimEmail(context.email), emailError: null }),
     markResent: assign({ resent: true }),
     forgetRecipient: assign({ sentTo: null, resent: false, failure: null }),
 
@@ -374,7 +371,7 @@ export const onboardingMachine = setup({
           entry: 'clearFailure',
           invoke: {
             src: 'sendSignupLink',
-            input: ({ context }) => ({ email: context.sentTo ?? context.email.trim() }),
+            input: ({ context }) => ({ email: context.sentTo ?? trimEmail(context.email) }),
             onDone: { target: 'linkSent' },
             onError: {
               target: 'enteringEmail',

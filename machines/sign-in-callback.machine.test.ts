@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 
-import { ACCESS_KINDS, type AccessKind, type SignedInFacts } from './access';
+import { ACCESS_KINDS, homeFor, type AccessKind, type SignedInFacts } from './access';
 import type { SessionUser } from './session.machine';
 import {
   ADMIN_ONLY_TOAST,
-  defaultDestination,
   INVITATION_EXPIRED_TOAST,
   INVITATION_FAILED_TOAST,
   INVITATION_INVALID_TOAST,
@@ -313,7 +312,7 @@ describe('signInCallbackMachine', () => {
       ['a stakeholder without an organisation', facts({ isStakeholder: true }), '/stakeholder/dashboard'],
       ['an investor without an organisation', facts({ investorLevel: 'lite' }), '/investor/dashboard'],
     ])('%s goes to %s', async (_who, personFacts, to) => {
-      expect(defaultDestination(personFacts)).toBe(to);
+      expect(homeFor(personFacts, 'signIn')).toBe(to);
       await expect(run('/auth/callback?code=1', { facts: async () => personFacts }).output()).resolves.toEqual({ to });
     });
 

@@ -2,7 +2,9 @@ import { assign, fromPromise, not, setup } from 'xstate';
 
 import {
   decideAccess,
+  homeFor,
   NEXT_PARAM,
+  ONBOARDING_START_PATH,
   parseParams,
   safeInternalPath,
   type AccessKind,
@@ -217,18 +219,6 @@ export function readCallbackUrl(search: string, hash: string): CallbackUrl {
   };
 }
 
-/** Spec §4 "otherwise": where a person goes after signing in when no remembered location applies. */
-export function defaultDestination(facts: SignedInFacts): string {
-  if (facts.isSystemAdmin) return '/admin/applications';
-  if (facts.approval === 'approved') return '/dashboard';
-  if (facts.approval === 'pending') return '/application-pending';
-  // No application. People who hold a network role without an organisation are
-  // not applicants: their own area is where they belong.
-  if (facts.isStakeholder) return '/stakeholder/dashboard';
-  if (facts.investorLevel !== null) return '/investor/dashboard';
-  return '/onboarding?step=1';
-}
-
 /**
  * A remembered location wins over the default only where the route guard would
  * let this person in; otherwise they would be redirected straight away, so the
@@ -239,7 +229,8 @@ export function destinationAfterSignIn(
   next: string | null,
   routeKindOf: (pathname: string) => AccessKind | null,
 ): string {
-  const fallback = defaultDestination(facts);
+  // Spec §4 "otherwise": where the person belongs after signing in (access.ts homeFor).
+  const fallback = homeFor(facts, 'signIn');
   if (next === null) return fallback;
   const cut = next.search(/[?#]/);
   const pathname = cut === -1 ? next : next.slice(0, cut);
@@ -556,7 +547,7 @@ export const signInCallbackMachine = setup({
       output: ({ context }) => ({ to: destinationAfterSignIn(context.facts!, context.next, context.routeKindOf) }),
     },
     adminOnly: { type: 'final', output: () => ({ to: '/login', toast: ADMIN_ONLY_TOAST }) },
-    signupOnboarding: { type: 'final', output: () => ({ to: '/onboarding?step=1' }) },
+    signupOnboarding: { type: 'final', output: () => ({ to: ONBOARDING_START_PATH }) },
     keptAccount: {
       description: 'The person stayed signed in as they were: they go where that account belongs, told so.',
       type: 'final',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { errorsFromServer, fieldProblem, isWellFormedEmail, trimmedValues, validateValues } from './visitor-request-form';
+import { isWellFormedEmail } from './email';
+import { errorsFromServer, fieldProblem, trimmedValues, validateValues } from './visitor-request-form';
 
 /** The forms' rules, which must agree with the database's (tests/db/visitor-requests.test.ts checks that side). */
 describe('visitor request rules', () => {

@@ -7,6 +7,8 @@
  * Pure, so the machine, the pages and the tests share one definition.
  */
 
+import { EMAIL_MAX_LENGTH, emailMessage, emailProblem } from './email';
+
 export type VisitorForm = 'investorAccess' | 'contact';
 
 export const INVESTOR_KINDS = [
@@ -67,7 +69,7 @@ export const FIELD_ORDER: { [Form in VisitorForm]: readonly (keyof FormValuesOf[
 
 export const LIMITS = {
   name: 200,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   organization: 200,
   investorMessage: 2000,
   contactMessage: 4000,
@@ -83,9 +85,9 @@ const MESSAGES = {
     invalid: 'Enter your name on one line, without tabs or line breaks.',
   },
   email: {
-    required: 'Enter your e-mail address.',
-    too_long: 'The e-mail address must be 254 characters or fewer.',
-    invalid: 'Enter a valid e-mail address, for example name@organisation.org.',
+    required: emailMessage('required'),
+    too_long: emailMessage('too_long'),
+    invalid: emailMessage('invalid'),
   },
   organization: {
     required: 'Enter the name of your fund, firm or organisation.',
@@ -123,9 +125,6 @@ export function fieldMessage(form: VisitorForm, field: string, code: string): st
   return messages?.[code] ?? messages?.invalid ?? FALLBACK_MESSAGE;
 }
 
-// The server's shape (supabase/migrations/…visitor-requests.sql): something,
-// an @, something, a dot, something; no white space or control characters.
-const EMAIL = /^[^@\s\p{Cc}]+@[^@\s\p{Cc}]+\.[^@\s\p{Cc}]+$/u;
 const CONTROL = /\p{Cc}/u;
 // What no text column can hold and PostgREST refuses before the RPC sees it
 // (a NUL: "unsupported Unicode escape sequence"; half of a surrogate pair:
@@ -136,10 +135,6 @@ const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.t
 
 /** Characters as Postgres counts them (code points), not UTF-16 units: an emoji is one. */
 const length = (text: string) => [...text].length;
-
-export function isWellFormedEmail(email: string): boolean {
-  return EMAIL.test(email.trim());
-}
 
 function textProblem(value: string, max: number, required: boolean, singleLine: boolean): ProblemCode | null {
   const text = value.trim();
@@ -159,12 +154,9 @@ export function fieldProblem(form: VisitorForm, field: string, value: string): P
   switch (field) {
     case 'name':
       return textProblem(value, LIMITS.name, true, true);
-    case 'email': {
-      const text = value.trim();
-      if (text === '') return 'required';
-      if (length(text) > LIMITS.email) return 'too_long';
-      return EMAIL.test(text) && !unstorable(text) ? null : 'invalid';
-    }
+    case 'email':
+      // The one e-mail rule (email.ts), which the server's visitor_email_problem() applies too.
+      return emailProblem(value);
     case 'organization':
       return textProblem(value, LIMITS.organization, form === 'investorAccess', true);
     case 'kind':

@@ -6,8 +6,8 @@ import type { SessionFacts } from '../../machines/access';
 import { Footer } from '../components/layout/footer';
 import { NavBar, type NavBarSession } from '../components/layout/nav-bar';
 import { PageSpinner } from '../components/page-spinner';
+import { useSession } from '../session/session-context';
 import { navItems } from './routes';
-import { useSession } from './session-context';
 
 export const MAIN_CONTENT_ID = 'main-content';
 const SITE_TITLE = 'Accord — the trust and acceptance network';

@@ -3,11 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 
 import { configError } from '../data/config';
+import { hasStoredSession, preloadSessionRuntime } from '../session/session-context';
 import { adoptGlobalStylesInPage, withFullSystem } from './chakra-system';
 import { hasPrerenderedGlobalStyles } from './emotion-cache';
 import { Providers, ThemeProvider } from './providers';
 import { createAppRouter, loadRoutesFor, preloadPageData } from './router';
-import { hasStoredSession, preloadSessionRuntime } from './session-context';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element to render Accord into.');

@@ -3,12 +3,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
 import { decideAccess } from '../../machines/access';
+import { SessionProvider } from '../session/session-context';
 import { TestProviders } from '../testing/render';
 import { sessionLogicFor } from '../testing/session';
 import { factsFor, PERSON_KINDS } from '../testing/session-facts';
 import { appRoutes } from './router';
 import { routes, type AppRoute } from './routes';
-import { SessionProvider } from './session-context';
 
 const concretePath = (path: string) => path.replace(/:[A-Za-z]+/g, 'example');
 

@@ -3,9 +3,9 @@ import { CacheProvider } from '@emotion/react';
 import { useSyncExternalStore, type ReactNode } from 'react';
 
 import { ToasterHost } from '../components/toaster-host';
+import { SessionProvider } from '../session/session-context';
 import { currentSystem, forProvider, onSystemChange } from './chakra-system';
 import { createBrowserEmotionCache } from './emotion-cache';
-import { SessionProvider } from './session-context';
 
 // None on the server (the prerenderer): there Emotion makes a fresh cache for each page.
 const emotionCache = typeof document === 'undefined' ? null : createBrowserEmotionCache();

@@ -8,12 +8,12 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { SessionFacts } from '../../machines/access';
 import { sessionMachine, type LoadedFacts } from '../../machines/session.machine';
 import { toaster, Toaster } from '../components/toaster';
+import { SessionProvider } from '../session/session-context';
 import { TestProviders } from '../testing/render';
 import { sessionLogicFor } from '../testing/session';
 import { factsFor } from '../testing/session-facts';
 import { RouteGuard, CHECKING_ACCESS_LABEL } from './route-guard';
 import type { RouteKind } from './routes';
-import { SessionProvider } from './session-context';
 
 function Where() {
   const location = useLocation();

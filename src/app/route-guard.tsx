@@ -5,8 +5,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { decideAccess, type SessionFacts } from '../../machines/access';
 import { PageSpinner } from '../components/page-spinner';
 import { showToast } from '../components/toast';
+import { useSession, useStartSession } from '../session/session-context';
 import type { RouteKind } from './routes';
-import { useSession, useStartSession } from './session-context';
 
 export interface RouteGuardProps {
   /** The route's access kind from the route table. */

@@ -5,7 +5,8 @@ import { RouteErrorPage } from '../components/layout/route-error-page';
 import { PageSpinner } from '../components/page-spinner';
 import { AppLayout, type RouteHandle } from './app-layout';
 import { loadFullSystem } from './chakra-system';
-import { routes, type AppRoute } from './routes';
+import { pageLoaders } from './page-loaders';
+import { routes, type AppRoute, type RoutePath } from './routes';
 
 /**
  * The code a page needs besides the first load, fetched in parallel with its
@@ -17,11 +18,16 @@ import { routes, type AppRoute } from './routes';
  */
 export function pageCode(route: AppRoute) {
   return {
-    page: route.page(),
+    page: loadPageModule(route),
     defaults: route.lean ? null : import('./query-defaults'),
     guard: route.kind === 'public' ? null : import('./route-guard'),
     system: route.lean ? null : loadFullSystem(),
   };
+}
+
+/** A route's page chunk (page-loaders.ts holds one loader per route of the table). */
+function loadPageModule(route: AppRoute) {
+  return pageLoaders[route.path as RoutePath]();
 }
 
 async function loadPage(route: AppRoute) {
@@ -107,7 +113,7 @@ export async function preloadPageData(url: URL): Promise<void> {
   const route = routes.find((candidate) => matchPath(candidate.path, url.pathname) !== null);
   if (!route) return;
   try {
-    (await route.page()).preloadData?.(url);
+    (await loadPageModule(route)).preloadData?.(url);
   } catch {
     // The router loads the page itself and shows its error; a preload has nothing to add.
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { navItems, routes, type RouteKind } from './routes';
+import { AREA_SECTIONS, areaNavigation, NAV_ICONS, navItems, routes, type RouteKind } from './routes';
 
 /** Spec §2, transcribed: every screen and the access kind it needs. */
 const SPEC_ROUTES: Record<string, RouteKind> = {
@@ -78,11 +78,8 @@ describe('the route table', () => {
     expect(routes.find((route) => route.path === '/accord-login')?.title).toBe('Administrator login');
   });
 
-  it('gives every route a title and a lazily loaded page', () => {
-    for (const route of routes) {
-      expect(route.title.trim(), route.path).not.toBe('');
-      expect(typeof route.page, route.path).toBe('function');
-    }
+  it('gives every route a title', () => {
+    for (const route of routes) expect(route.title.trim(), route.path).not.toBe('');
   });
 
   it('derives the navigation bar from the table, in the order of the spec', () => {
@@ -94,6 +91,41 @@ describe('the route table', () => {
       { label: 'Updates', to: '/news' },
       { label: 'Investors', to: '/investors' },
       { label: 'Ecosystem', to: '/ecosystem' },
+    ]);
+  });
+
+  it("lists the member area's ten pages and the back office's sixteen in their side navigation", () => {
+    const inNav = (area: 'member' | 'admin') => routes.filter((route) => route.kind === area && route.areaNav).map((route) => route.path);
+    expect(inNav('member')).toEqual(['/dashboard', ...routes.filter((route) => route.path.startsWith('/dashboard/')).map((route) => route.path)]);
+    expect(inNav('member')).toHaveLength(10);
+    expect(inNav('admin')).toEqual(routes.filter((route) => route.kind === 'admin').map((route) => route.path));
+    expect(inNav('admin')).toHaveLength(16);
+    // Only those: the public site, sign-in and the applicant's waiting page are no area's pages.
+    expect(routes.filter((route) => route.areaNav && route.kind !== 'member' && route.kind !== 'admin')).toEqual([]);
+    expect(routes.find((route) => route.path === '/application-pending')?.areaNav).toBeUndefined();
+  });
+
+  it("puts every side-navigation item in one of its own area's sections, with a label and a known icon", () => {
+    for (const area of ['member', 'admin'] as const) {
+      const sections = areaNavigation(area);
+      expect(sections.map((group) => group.section)).toEqual(AREA_SECTIONS[area]);
+      for (const group of sections) expect(group.items.length, `${area}: ${group.section}`).toBeGreaterThan(0);
+      const items = sections.flatMap((group) => group.items);
+      expect(items).toHaveLength(area === 'member' ? 10 : 16);
+      for (const item of items) {
+        expect(item.label.trim(), item.to).not.toBe('');
+        expect(NAV_ICONS, item.to).toContain(item.icon);
+      }
+      expect(new Set(items.map((item) => item.label)).size).toBe(items.length);
+    }
+  });
+
+  it('keeps slots for unread counts on the messages and notifications items', () => {
+    const unread = routes.filter((route) => route.areaNav?.unread).map((route) => [route.path, route.areaNav?.unread]);
+    expect(unread).toEqual([
+      ['/admin/messages', 'messages'],
+      ['/dashboard/messages', 'messages'],
+      ['/dashboard/notifications', 'notifications'],
     ]);
   });
 });

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 
 import type { AccessKind } from '../../machines/access';
@@ -16,21 +15,77 @@ import type { AccessKind } from '../../machines/access';
  */
 export type RouteKind = AccessKind;
 
+/** The two signed-in areas with a side navigation of their own: the member area and the back office. */
+export type Area = 'member' | 'admin';
+
+/** The side navigation's groups, in the order each area shows them. */
+export const AREA_SECTIONS = {
+  member: ['Organisation', 'Inbox', 'Guidance', 'Account'],
+  admin: ['Overview', 'Network', 'Investors and stakeholders', 'Content', 'Billing', 'System'],
+} as const satisfies Record<Area, readonly string[]>;
+
+export type AreaSection = (typeof AREA_SECTIONS)[Area][number];
+
+/**
+ * The icons the side navigation may show, by name: the table stays plain data
+ * and the navigation maps each name to its drawing.
+ */
+export const NAV_ICONS = [
+  'activity',
+  'bell',
+  'book',
+  'briefcase',
+  'building',
+  'chart',
+  'compass',
+  'credit-card',
+  'dashboard',
+  'database',
+  'folder',
+  'help',
+  'inbox',
+  'megaphone',
+  'message',
+  'receipt',
+  'schema',
+  'settings',
+  'tag',
+  'users',
+] as const;
+
+export type NavIconName = (typeof NAV_ICONS)[number];
+
+/** A count the side navigation shows beside an item once later work supplies it. */
+export type UnreadSlot = 'messages' | 'notifications';
+
+/** An item of an area's side navigation. The area is the route's kind (member or admin). */
+export interface AreaNavItem {
+  section: AreaSection;
+  label: string;
+  icon: NavIconName;
+  unread?: UnreadSlot;
+}
+
+/**
+ * One route, as plain data. The table imports no page, so anything may read it
+ * (the session, the guards, the navigation) without pulling in every page and
+ * closing an import circle back to itself; the pages' code is loaded by
+ * page-loaders.ts, beside the router (decision 029).
+ */
 export interface AppRoute {
-  /** react-router path; `:name` marks a parameter. */
+  /** react-router path; `:name` marks a parameter. Also the route's id (page-loaders.ts). */
   path: string;
   kind: RouteKind;
   /** Shown in the browser tab as "<title> — Accord". */
   title: string;
-  /**
-   * Loaded on first visit, so each page is its own chunk and visitors never
-   * download the back office. A page may also export `preloadData`, which
-   * starts the data it will ask for at that address as soon as its code is
-   * there, ahead of its first render (router.tsx `preloadPageData`).
-   */
-  page: () => Promise<{ default: ComponentType; preloadData?: (url: URL) => void }>;
   /** Present when the route is an item of the main navigation bar. */
   nav?: { label: string; order: number };
+  /**
+   * Present when the route is an item of its area's side navigation (the
+   * member area's ten pages, the back office's sixteen); items show in the
+   * table's order, grouped by section in AREA_SECTIONS' order.
+   */
+  areaNav?: AreaNavItem;
   /**
    * Renders with what every visitor already has (the lean Chakra system, no
    * SWR): the home page, which must fit the 150 KiB first-load budget. Its
@@ -46,86 +101,77 @@ export interface AppRoute {
 }
 
 /** THE route table: every route of spec §2, each exactly once. */
-export const routes: readonly AppRoute[] = [
+const ROUTE_TABLE = [
   // Public site
   {
     path: '/',
     kind: 'public',
     prerender: true,
     title: 'Home',
-    page: () => import('../features/public/home-page'),
     nav: { label: 'Home', order: 1 },
     lean: true,
   },
-  { path: '/about', kind: 'public', prerender: true, title: 'About', page: () => import('../features/public/about-page'), nav: { label: 'About', order: 2 } },
+  { path: '/about', kind: 'public', prerender: true, title: 'About', nav: { label: 'About', order: 2 } },
   {
     path: '/framework',
     kind: 'public',
     prerender: true,
     title: 'Trust Framework',
-    page: () => import('../features/public/framework-page'),
     nav: { label: 'Trust Framework', order: 3 },
   },
-  { path: '/use-cases/education', kind: 'public', prerender: true, title: 'Education', page: () => import('../features/public/use-case-education-page') },
-  { path: '/use-cases/healthcare', kind: 'public', prerender: true, title: 'Healthcare', page: () => import('../features/public/use-case-healthcare-page') },
+  { path: '/use-cases/education', kind: 'public', prerender: true, title: 'Education' },
+  { path: '/use-cases/healthcare', kind: 'public', prerender: true, title: 'Healthcare' },
   {
     path: '/use-cases/online-registration',
     kind: 'public',
     prerender: true,
     title: 'Online registration',
-    page: () => import('../features/public/use-case-online-registration-page'),
   },
   {
     path: '/use-cases/cross-border-verification',
     kind: 'public',
     prerender: true,
     title: 'Cross-border verification',
-    page: () => import('../features/public/use-case-cross-border-page'),
   },
-  { path: '/pricing', kind: 'public', prerender: true, title: 'Pricing', page: () => import('../features/public/pricing-page'), nav: { label: 'Pricing', order: 4 } },
-  { path: '/news', kind: 'public', prerender: true, title: 'Updates', page: () => import('../features/public/news-page'), nav: { label: 'Updates', order: 5 } },
-  { path: '/api-guide', kind: 'public', prerender: true, title: 'API guide', page: () => import('../features/public/api-guide-page') },
+  { path: '/pricing', kind: 'public', prerender: true, title: 'Pricing', nav: { label: 'Pricing', order: 4 } },
+  { path: '/news', kind: 'public', prerender: true, title: 'Updates', nav: { label: 'Updates', order: 5 } },
+  { path: '/api-guide', kind: 'public', prerender: true, title: 'API guide' },
   {
     path: '/ecosystem',
     kind: 'public',
     prerender: true,
     title: 'Ecosystem solutions',
-    page: () => import('../features/public/ecosystem-page'),
     nav: { label: 'Ecosystem', order: 7 },
   },
-  { path: '/ecosystem/:solutionId', kind: 'public', title: 'Solution', page: () => import('../features/public/solution-page') },
-  { path: '/trust-registry', kind: 'public', prerender: true, title: 'Trust registry', page: () => import('../features/registry/trust-registry-page') },
+  { path: '/ecosystem/:solutionId', kind: 'public', title: 'Solution' },
+  { path: '/trust-registry', kind: 'public', prerender: true, title: 'Trust registry' },
   {
     path: '/trust-registry/:id',
     kind: 'public',
     title: 'Organisation profile',
-    page: () => import('../features/registry/registry-profile-page'),
   },
-  { path: '/privacy', kind: 'public', prerender: true, title: 'Privacy policy', page: () => import('../features/public/privacy-page') },
-  { path: '/terms', kind: 'public', prerender: true, title: 'Terms of service', page: () => import('../features/public/terms-page') },
+  { path: '/privacy', kind: 'public', prerender: true, title: 'Privacy policy' },
+  { path: '/terms', kind: 'public', prerender: true, title: 'Terms of service' },
 
   // Sign-in, onboarding and invitations
-  { path: '/login', kind: 'public', title: 'Member login', page: () => import('../features/auth/member-login-page') },
-  { path: '/accord-login', kind: 'public', title: 'Administrator login', page: () => import('../features/auth/admin-login-page') },
-  { path: '/onboarding', kind: 'public', title: 'Join the network', page: () => import('../features/onboarding/onboarding-page') },
+  { path: '/login', kind: 'public', title: 'Member login' },
+  { path: '/accord-login', kind: 'public', title: 'Administrator login' },
+  { path: '/onboarding', kind: 'public', title: 'Join the network' },
   {
     path: '/application-submitted',
     kind: 'public',
     title: 'Application submitted',
-    page: () => import('../features/onboarding/application-submitted-page'),
   },
   {
     path: '/accept-invitation',
     kind: 'public',
     title: 'Accept invitation',
-    page: () => import('../features/auth/accept-invitation-page'),
   },
-  { path: '/auth/callback', kind: 'auth', title: 'Signing in', page: () => import('../features/auth/auth-callback-page') },
+  { path: '/auth/callback', kind: 'auth', title: 'Signing in' },
   {
     path: '/admin/accept-invitation',
     kind: 'auth',
     title: 'Administrator invitation',
-    page: () => import('../features/auth/admin-accept-invitation-page'),
   },
 
   // Investors
@@ -134,21 +180,18 @@ export const routes: readonly AppRoute[] = [
     kind: 'public',
     prerender: true,
     title: 'Investors',
-    page: () => import('../features/investor/investors-page'),
     nav: { label: 'Investors', order: 6 },
   },
-  { path: '/investors/access', kind: 'public', prerender: true, title: 'Investor access', page: () => import('../features/investor/investor-access-page') },
+  { path: '/investors/access', kind: 'public', prerender: true, title: 'Investor access' },
   {
     path: '/investor/dashboard',
     kind: 'investor:lite',
     title: 'Investor dashboard',
-    page: () => import('../features/investor/investor-dashboard-page'),
   },
   {
     path: '/investor/data-room',
     kind: 'investor:data_room',
     title: 'Data room',
-    page: () => import('../features/investor/data-room-page'),
   },
 
   // Stakeholders
@@ -156,76 +199,89 @@ export const routes: readonly AppRoute[] = [
     path: '/stakeholder/dashboard',
     kind: 'stakeholder',
     title: 'Stakeholder dashboard',
-    page: () => import('../features/stakeholder/stakeholder-dashboard-page'),
   },
   {
     path: '/stakeholder/analytics',
     kind: 'stakeholder',
     title: 'Stakeholder analytics',
-    page: () => import('../features/stakeholder/stakeholder-analytics-page'),
   },
 
-  // Back office (system administrators)
-  { path: '/admin/dashboard', kind: 'admin', title: 'Admin dashboard', page: () => import('../features/admin/admin-dashboard-page') },
+  // Back office (system administrators): the back office's navigation, in this order.
+  { path: '/admin/dashboard', kind: 'admin', title: 'Admin dashboard', areaNav: { section: 'Overview', label: 'Dashboard', icon: 'dashboard' } },
   {
     path: '/admin/network-activity',
     kind: 'admin',
     title: 'Network activity',
-    page: () => import('../features/admin/network-activity-page'),
+    areaNav: { section: 'Overview', label: 'Network activity', icon: 'activity' },
   },
+  { path: '/admin/applications', kind: 'admin', title: 'Applications', areaNav: { section: 'Network', label: 'Applications', icon: 'inbox' } },
+  { path: '/admin/tenants', kind: 'admin', title: 'Tenants', areaNav: { section: 'Network', label: 'Tenants', icon: 'building' } },
+  { path: '/admin/users', kind: 'admin', title: 'Users', areaNav: { section: 'Network', label: 'Users', icon: 'users' } },
+  { path: '/admin/messages', kind: 'admin', title: 'Messages', areaNav: { section: 'Network', label: 'Messages', icon: 'message', unread: 'messages' } },
   {
     path: '/admin/stakeholder-data',
     kind: 'admin',
     title: 'Stakeholder data',
-    page: () => import('../features/admin/stakeholder-data-page'),
+    areaNav: { section: 'Investors and stakeholders', label: 'Stakeholder data', icon: 'chart' },
   },
-  { path: '/admin/investors', kind: 'admin', title: 'Investors', page: () => import('../features/admin/admin-investors-page') },
+  {
+    path: '/admin/investors',
+    kind: 'admin',
+    title: 'Investors',
+    areaNav: { section: 'Investors and stakeholders', label: 'Investors', icon: 'briefcase' },
+  },
   {
     path: '/admin/investor-content',
     kind: 'admin',
     title: 'Investor content',
-    page: () => import('../features/admin/investor-content-page'),
+    areaNav: { section: 'Investors and stakeholders', label: 'Investor content', icon: 'folder' },
   },
-  { path: '/admin/applications', kind: 'admin', title: 'Applications', page: () => import('../features/admin/applications-page') },
-  { path: '/admin/tenants', kind: 'admin', title: 'Tenants', page: () => import('../features/admin/tenants-page') },
-  { path: '/admin/messages', kind: 'admin', title: 'Messages', page: () => import('../features/admin/admin-messages-page') },
-  { path: '/admin/resources', kind: 'admin', title: 'Resources', page: () => import('../features/admin/admin-resources-page') },
-  { path: '/admin/schemas', kind: 'admin', title: 'Schemas', page: () => import('../features/admin/schemas-page') },
-  { path: '/admin/pricing', kind: 'admin', title: 'Pricing plans', page: () => import('../features/admin/admin-pricing-page') },
-  { path: '/admin/billing', kind: 'admin', title: 'Billing', page: () => import('../features/admin/admin-billing-page') },
-  { path: '/admin/invoices', kind: 'admin', title: 'Invoices', page: () => import('../features/admin/invoices-page') },
-  { path: '/admin/users', kind: 'admin', title: 'Users', page: () => import('../features/admin/users-page') },
-  { path: '/admin/updates', kind: 'admin', title: 'Updates', page: () => import('../features/admin/admin-updates-page') },
-  { path: '/admin/database', kind: 'admin', title: 'Database', page: () => import('../features/admin/database-page') },
+  { path: '/admin/updates', kind: 'admin', title: 'Updates', areaNav: { section: 'Content', label: 'Updates', icon: 'megaphone' } },
+  { path: '/admin/resources', kind: 'admin', title: 'Resources', areaNav: { section: 'Content', label: 'Resources', icon: 'book' } },
+  { path: '/admin/schemas', kind: 'admin', title: 'Schemas', areaNav: { section: 'Content', label: 'Schemas', icon: 'schema' } },
+  { path: '/admin/pricing', kind: 'admin', title: 'Pricing plans', areaNav: { section: 'Billing', label: 'Pricing plans', icon: 'tag' } },
+  { path: '/admin/billing', kind: 'admin', title: 'Billing', areaNav: { section: 'Billing', label: 'Billing', icon: 'credit-card' } },
+  { path: '/admin/invoices', kind: 'admin', title: 'Invoices', areaNav: { section: 'Billing', label: 'Invoices', icon: 'receipt' } },
+  { path: '/admin/database', kind: 'admin', title: 'Database', areaNav: { section: 'System', label: 'Database', icon: 'database' } },
 
-  // Member area
-  { path: '/dashboard', kind: 'member', title: 'Member dashboard', page: () => import('../features/member/member-dashboard-page') },
+  // Member area: the member area's navigation, in this order.
+  { path: '/dashboard', kind: 'member', title: 'Member dashboard', areaNav: { section: 'Organisation', label: 'Dashboard', icon: 'dashboard' } },
   {
     path: '/dashboard/organization-details',
     kind: 'member',
     title: 'Organisation details',
-    page: () => import('../features/member/organization-details-page'),
+    areaNav: { section: 'Organisation', label: 'Organisation details', icon: 'building' },
   },
-  { path: '/dashboard/billing', kind: 'member', title: 'Billing', page: () => import('../features/member/member-billing-page') },
-  { path: '/dashboard/resources', kind: 'member', title: 'Resources', page: () => import('../features/member/member-resources-page') },
-  { path: '/dashboard/members', kind: 'member', title: 'Members', page: () => import('../features/member/members-page') },
-  { path: '/dashboard/messages', kind: 'member', title: 'Messages', page: () => import('../features/member/member-messages-page') },
+  { path: '/dashboard/members', kind: 'member', title: 'Members', areaNav: { section: 'Organisation', label: 'Members', icon: 'users' } },
+  { path: '/dashboard/billing', kind: 'member', title: 'Billing', areaNav: { section: 'Organisation', label: 'Billing', icon: 'credit-card' } },
+  {
+    path: '/dashboard/messages',
+    kind: 'member',
+    title: 'Messages',
+    areaNav: { section: 'Inbox', label: 'Messages', icon: 'message', unread: 'messages' },
+  },
   {
     path: '/dashboard/notifications',
     kind: 'member',
     title: 'Notifications',
-    page: () => import('../features/member/notifications-page'),
+    areaNav: { section: 'Inbox', label: 'Notifications', icon: 'bell', unread: 'notifications' },
   },
-  { path: '/dashboard/how-to', kind: 'member', title: 'How-to guides', page: () => import('../features/member/how-to-page') },
-  { path: '/dashboard/help', kind: 'member', title: 'Help', page: () => import('../features/member/help-page') },
-  { path: '/dashboard/settings', kind: 'member', title: 'Settings', page: () => import('../features/member/settings-page') },
+  { path: '/dashboard/resources', kind: 'member', title: 'Resources', areaNav: { section: 'Guidance', label: 'Resources', icon: 'book' } },
+  { path: '/dashboard/how-to', kind: 'member', title: 'How-to guides', areaNav: { section: 'Guidance', label: 'How-to guides', icon: 'compass' } },
+  { path: '/dashboard/help', kind: 'member', title: 'Help', areaNav: { section: 'Guidance', label: 'Help', icon: 'help' } },
+  { path: '/dashboard/settings', kind: 'member', title: 'Settings', areaNav: { section: 'Account', label: 'Settings', icon: 'settings' } },
+  // A member route outside the member area's navigation: where an applicant waits.
   {
     path: '/application-pending',
     kind: 'member',
     title: 'Application under review',
-    page: () => import('../features/onboarding/application-pending-page'),
   },
-];
+] as const satisfies readonly AppRoute[];
+
+export const routes: readonly AppRoute[] = ROUTE_TABLE;
+
+/** A route's id: its path, exactly as the table writes it. */
+export type RoutePath = (typeof ROUTE_TABLE)[number]['path'];
 
 /** The main navigation bar's items, in the order the spec lists them. */
 export const navItems: readonly { label: string; to: string }[] = routes
@@ -236,4 +292,17 @@ export const navItems: readonly { label: string; to: string }[] = routes
 /** The access kind of the route that `pathname` opens, or null for a path no route matches (the 404). */
 export function routeKindOf(pathname: string): RouteKind | null {
   return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null)?.kind ?? null;
+}
+
+export interface AreaNavSection {
+  section: AreaSection;
+  items: readonly ({ to: string; title: string } & AreaNavItem)[];
+}
+
+/** An area's side navigation: its sections in order, each with its routes in the table's order. */
+export function areaNavigation(area: Area): readonly AreaNavSection[] {
+  const items = routes.flatMap((route) =>
+    route.kind === area && route.areaNav ? [{ to: route.path, title: route.title, ...route.areaNav }] : [],
+  );
+  return AREA_SECTIONS[area].map((section) => ({ section, items: items.filter((item) => item.section === section) }));
 }

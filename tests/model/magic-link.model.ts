@@ -5,7 +5,8 @@
  * (magic-link.model.test.tsx) and `npm run test:paths`.
  */
 import { defineModel } from '../support/model.ts';
-import { isWellFormedEmail, magicLinkMachine, type MagicLinkContext } from '../../machines/magic-link.machine.ts';
+import { isWellFormedEmail } from '../../machines/email.ts';
+import { magicLinkMachine, type MagicLinkContext } from '../../machines/magic-link.machine.ts';
 
 const SAMPLE = {
   malformedEmail: 'ada@school',

@@ -20,7 +20,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ChangeRequestResponseContext } from '../../machines/change-request-response.machine.ts';
 import { STEP_TITLES, type ApplicationValues } from '../../machines/onboarding-form.ts';
 import type { OnboardingContext } from '../../machines/onboarding.machine.ts';
-import { SessionProvider } from '../../src/app/session-context.tsx';
+import { SessionProvider } from '../../src/session/session-context.tsx';
 import { ChangeRequestForm } from '../../src/features/onboarding/change-request-form.tsx';
 import OnboardingPage from '../../src/features/onboarding/onboarding-page.tsx';
 import { TestProviders, renderAt } from '../../src/testing/render.tsx';

@@ -15,7 +15,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { SessionContext, SessionEvent } from '../../machines/session.machine.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { RouteGuard } from '../../src/app/route-guard.tsx';
-import { SessionProvider } from '../../src/app/session-context.tsx';
+import { SessionProvider } from '../../src/session/session-context.tsx';
 import { toaster, Toaster } from '../../src/components/toaster.tsx';
 import { TestProviders } from '../../src/testing/render.tsx';
 import { buildModel, type ModelPath } from '../support/model.ts';
@@ -211,7 +211,7 @@ function executors(user: UserEvent) {
 // The app loads the session machine lazily (session-context.tsx). Loading it
 // once up front — after the mocks above are in place — keeps the first path
 // from racing the import: auth events sent before it mounts would be lost.
-await (await import('../../src/app/session-context.tsx')).preloadSessionRuntime(true);
+await (await import('../../src/session/session-context.tsx')).preloadSessionRuntime(true);
 
 describe('the session in the nav bar and on a member page, along paths generated from the machine', () => {
   const passed: ModelPath[] = [];

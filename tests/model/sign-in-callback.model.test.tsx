@@ -12,7 +12,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 
 import { EMPTY_URL, type CallbackContext, type CallbackOutput } from '../../machines/sign-in-callback.machine.ts';
 import { FALLBACK_REDIRECT_MS } from '../../machines/timing.ts';
-import { SessionProvider } from '../../src/app/session-context.tsx';
+import { SessionProvider } from '../../src/session/session-context.tsx';
 import { toaster, Toaster } from '../../src/components/toaster.tsx';
 import AuthCallbackPage from '../../src/features/auth/auth-callback-page.tsx';
 import { TestProviders } from '../../src/testing/render.tsx';
@@ -257,7 +257,7 @@ function executors() {
 // The app loads the session machine lazily (session-context.tsx). Loading it
 // once up front — after the mocks above are in place — keeps the first path
 // from racing the import: auth events sent before it mounts would be lost.
-await (await import('../../src/app/session-context.tsx')).preloadSessionRuntime(true);
+await (await import('../../src/session/session-context.tsx')).preloadSessionRuntime(true);
 
 describe('/auth/callback along paths generated from the sign-in callback machine', () => {
   const passed: ModelPath[] = [];

@@ -8,7 +8,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 
-import { isWellFormedEmail } from '../../machines/visitor-request-form.ts';
+import { isWellFormedEmail } from '../../machines/email.ts';
 import { visitorRequestMachine, type VisitorRequestContext } from '../../machines/visitor-request.machine.ts';
 import { defineModel } from '../support/model.ts';
 

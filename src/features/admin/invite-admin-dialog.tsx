@@ -1,16 +1,13 @@
 import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 
+import { emailMessage, emailProblem, isWellFormedEmail, trimEmail } from '../../../machines/email';
 import { showToast } from '../../components/toast';
 import type { AdminInvitationSent } from '../../data/admin/invite-admin';
 import { UserPlusIcon } from '../../components/status-icons';
 
-export const EMAIL_REQUIRED_MESSAGE = 'Enter the e-mail address of the person to invite.';
-export const EMAIL_INVALID_MESSAGE = 'Enter a valid e-mail address, for example name@organisation.org.';
-
-// The rule create_admin_invitation() and the invite-admin function apply, so
-// a typo is caught here before a request is made.
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+// The one e-mail rule (machines/email.ts), which create_admin_invitation() and
+// the invite-admin function apply too, so a typo is caught here before a request is made.
 
 export interface InviteAdminDialogProps {
   invite: (email: string) => Promise<AdminInvitationSent>;
@@ -40,9 +37,10 @@ export function InviteAdminDialog({ invite }: InviteAdminDialogProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const address = email.trim();
-    if (address === '' || !EMAIL.test(address)) {
-      setFieldError(address === '' ? EMAIL_REQUIRED_MESSAGE : EMAIL_INVALID_MESSAGE);
+    const address = trimEmail(email);
+    const problem = emailProblem(address);
+    if (problem) {
+      setFieldError(emailMessage(problem, 'invitee'));
       input.current?.focus();
       return;
     }
@@ -121,7 +119,7 @@ export function InviteAdminDialog({ invite }: InviteAdminDialogProps) {
                       disabled={sending}
                       onChange={(e) => {
                         setEmail(e.target.value);
-                        if (fieldError && EMAIL.test(e.target.value.trim())) setFieldError(null);
+                        if (fieldError && isWellFormedEmail(e.target.value)) setFieldError(null);
                       }}
                     />
                     {fieldError ? (

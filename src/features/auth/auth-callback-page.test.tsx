@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { SessionProvider } from '../../app/session-context';
+import { SessionProvider } from '../../session/session-context';
 import { toaster, Toaster } from '../../components/toaster';
 import { createFakeSupabase, type FakePerson } from '../../testing/fake-supabase';
 import { TestProviders } from '../../testing/render';

@@ -2,7 +2,7 @@ import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 import { SWITCH_QUESTION_TITLE } from '../../../machines/sign-in-callback.machine';
-import { useSessionActorRef, type SessionActorRef } from '../../app/session-context';
+import { useSessionActorRef, type SessionActorRef } from '../../session/session-context';
 import { PageSpinner } from '../../components/page-spinner';
 import { useSignInCallback, type AccountQuestion } from './use-sign-in-callback';
 

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { signInCallbackMachine } from '../../../machines/sign-in-callback.machine';
 import { createSignInCallbackActors } from '../../actors/sign-in-callback-actors';
 import { routeKindOf } from '../../app/routes';
-import type { SessionActorRef } from '../../app/session-context';
+import type { SessionActorRef } from '../../session/session-context';
 import { showToast } from '../../components/toast';
 import { supabase, type AccordClient } from '../../data/client';
 import { holdInvitationToken } from '../../data/invitations/held-invitation-token';

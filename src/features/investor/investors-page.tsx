@@ -2,7 +2,7 @@ import { Box, Button, Card, Container, Flex, Heading, Link, SimpleGrid, Stack, T
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { useSessionFacts } from '../../app/session-context';
+import { useSessionFacts } from '../../session/session-context';
 import { ArrowRightIcon } from '../../components/icons';
 import { usePageDescription } from '../../components/page-meta';
 import { INVESTOR_SIGN_IN_PATH, REVIEW_TIME } from './investor-copy';

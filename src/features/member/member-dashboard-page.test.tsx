@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ORG_QUERY_RETRIES, ORG_QUERY_RETRY_DELAY_MS } from '../../../machines/timing';
-import { SessionProvider } from '../../app/session-context';
+import { SessionProvider } from '../../session/session-context';
 import { TestProviders } from '../../testing/render';
 import { sessionLogicFor } from '../../testing/session';
 import { factsFor } from '../../testing/session-facts';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 
 import type { ApprovalStatus } from '../../../machines/access';
-import { useSessionFacts } from '../../app/session-context';
+import { useSessionFacts } from '../../session/session-context';
 import { ContentPage } from '../../components/content-page';
 import { useMyOrganization } from '../../data/organizations/use-my-organization';
 

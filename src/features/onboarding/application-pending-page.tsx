@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useCallback } from 'react';
 
-import { useSessionFacts } from '../../app/session-context';
+import { useSessionFacts } from '../../session/session-context';
 import { ApplicationTimeline } from '../../components/application-timeline';
 import { ContactLink } from '../../components/contact-link';
 import { ErrorState, LoadingState } from '../../components/query-states';

@@ -2,8 +2,9 @@ import { Alert, Box, Button, Card, Container, Flex, Heading, Stack, Text } from 
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
 
+import { homeFor, ONBOARDING_START_PATH } from '../../../machines/access';
 import { firstIncompleteStep, STEP_TITLES, type StepNumber } from '../../../machines/onboarding-form';
-import { useSession } from '../../app/session-context';
+import { useSession } from '../../session/session-context';
 import { PageSpinner } from '../../components/page-spinner';
 import { AccountConfirmation, SignUpStep } from './account-step';
 import { ContactStep } from './contact-step';
@@ -38,9 +39,8 @@ export default function OnboardingPage() {
     );
   }
   if (facts.status === 'signedIn') {
-    if (facts.isSystemAdmin) return <Navigate to="/admin/applications" replace />;
-    if (facts.approval === 'approved') return <Navigate to="/dashboard" replace />;
-    if (facts.approval === 'pending') return <Navigate to="/application-pending" replace />;
+    const home = homeFor(facts, 'onboarding');
+    if (home !== ONBOARDING_START_PATH) return <Navigate to={home} replace />;
   }
   const userId = facts.status === 'signedIn' ? facts.userId : null;
   const email = facts.status === 'signedIn' ? facts.email : null;

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
+import { AppLayout } from '../app/app-layout';
+import { RouteGuard } from '../app/route-guard';
 import { Toaster } from '../components/toaster';
 import { createFakeSupabase, type FakePerson } from '../testing/fake-supabase';
 import { TestProviders } from '../testing/render';
-import { AppLayout } from './app-layout';
-import { RouteGuard } from './route-guard';
 import { SessionProvider, useSessionFacts } from './session-context';
 
 const member: FakePerson = {

@@ -11,10 +11,10 @@ import {
 
 import type { SessionFacts } from '../../machines/access';
 import type { sessionMachine } from '../../machines/session.machine';
+import { routeKindOf } from '../app/routes';
 import { authStorageKey } from '../data/auth/storage-key';
 import type { AccordClient } from '../data/client';
 import { supabaseUrl } from '../data/config';
-import { routeKindOf } from './routes';
 import type { SessionActorRef, SessionHandle, SessionReport, SessionRuntimeProps } from './session-runtime';
 
 export type { SessionActorRef };
