@@ -294,7 +294,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_email text := btrim(p_email);
+  v_email text := private.email_trim(p_email);
   v_invitation public.tenant_invitations;
   v_token text;
 begin
@@ -308,7 +308,8 @@ begin
     raise exception using errcode = 'invalid_parameter_value', message = 'invalid_role',
       detail = 'Choose admin or member.';
   end if;
-  if v_email is null or v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 320 then
+  -- The one e-mail rule (decision 029), as the app and the Edge Function apply it.
+  if private.email_problem(v_email) is not null then
     raise exception using errcode = 'invalid_parameter_value', message = 'invalid_email',
       detail = 'An invitation needs a valid e-mail address.';
   end if;
