@@ -258,6 +258,8 @@ declare
   v_order text;
   v_cursor_name text;
   v_cursor_created timestamptz;
+  v_branch text;
+  v_page text;
 begin
   perform private.require_system_admin('list the network''s organisations');
   if v_sort not in ('name', 'created_desc', 'created_asc') then
@@ -278,12 +280,6 @@ begin
   end if;
 
   -- Only the filters given, so each combination gets its own plan ($n are the arguments below).
-  if nullif(btrim(p_search), '') is not null then
-    -- Three prefix searches, each on its own index (a BitmapOr).
-    v_where := v_where || $w$ and ((private.search_fold(o.name) collate "C") like private.prefix_pattern(private.search_fold(btrim($1)))
-                                  or (private.search_fold(o.registration_number) collate "C") like private.prefix_pattern(private.search_fold(btrim($1)))
-                                  or (o.registry_domain collate "C") like private.prefix_pattern(coalesce(private.website_domain($1), btrim($1))))$w$;
-  end if;
   if p_status = 'none' then
     v_where := v_where || ' and r.status is null and a.status is null';
   elsif p_status in ('active', 'suspended', 'revoked') then
@@ -314,6 +310,30 @@ begin
     v_order := 'o.created_at, o.id';
   end if;
 
+  -- One page of organisations matching v_where and a search condition, in order.
+  v_branch := $b$
+    select o.id, o.name, o.legal_name, o.registration_number, o.country, o.sector, o.website, o.created_at,
+           a.status as application_status, r.status as registry_status, r.effective_from as status_effective_from
+      from public.organizations o
+      left join public.registry_entries r on r.organization_id = o.id
+      left join public.organization_applications a on a.organization_id = o.id
+     where true %s %s
+     order by %s
+     limit $8
+  $b$;
+  if nullif(btrim(p_search), '') is not null then
+    -- Three prefix searches, one page each from its own index (the name's is
+    -- already in name order, so a page reads a page), merged and cut to one
+    -- page. One OR would make the planner walk the name order from the start.
+    v_page := format('select * from ((' || v_branch || ') union (' || v_branch || ') union (' || v_branch || ')) u order by %s limit $8',
+      $s$ and (private.search_fold(o.name) collate "C") like private.prefix_pattern(private.search_fold(btrim($1)))$s$, v_where, v_order,
+      $s$ and (private.search_fold(o.registration_number) collate "C") like private.prefix_pattern(private.search_fold(btrim($1)))$s$, v_where, v_order,
+      $s$ and (o.registry_domain collate "C") like private.prefix_pattern(coalesce(private.website_domain($1), lower(btrim($1))))$s$, v_where, v_order,
+      replace(v_order, 'o.', 'u.'));
+  else
+    v_page := format(v_branch, '', v_where, v_order);
+  end if;
+
   -- The page first, then the per-row figures for its rows only.
   return query execute format($sql$
     select p.id, p.name, p.legal_name, p.registration_number, p.country, p.sector, p.website,
@@ -322,18 +342,9 @@ begin
            (select count(*)::integer from public.organization_members m where m.organization_id = p.id),
            exists (select 1 from public.organization_change_requests c where c.organization_id = p.id and c.status = 'pending'),
            p.created_at
-      from (
-        select o.id, o.name, o.legal_name, o.registration_number, o.country, o.sector, o.website, o.created_at,
-               a.status as application_status, r.status as registry_status, r.effective_from as status_effective_from
-          from public.organizations o
-          left join public.registry_entries r on r.organization_id = o.id
-          left join public.organization_applications a on a.organization_id = o.id
-         where true %s
-         order by %s
-         limit $8
-      ) p
+      from (%s) p
      order by %s
-  $sql$, v_where, v_order, replace(v_order, 'o.', 'p.'))
+  $sql$, v_page, replace(v_order, 'o.', 'p.'))
   using p_search, p_status, p_sector, p_country, v_cursor_name, v_cursor_created, p_after, v_limit;
 end;
 $$;
@@ -543,16 +554,19 @@ revoke execute on function public.admin_network_activity(text, uuid, uuid, times
 grant execute on function public.admin_network_activity(text, uuid, uuid, timestamptz, timestamptz, timestamptz, bigint, integer) to authenticated;
 
 -- A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage
--- return first) is prefixed with an apostrophe (OWASP "CSV injection").
+-- return first) is prefixed with an apostrophe (OWASP "CSV injection"), and
+-- line breaks become spaces so that every row of the file is one line (the
+-- details column keeps the exact text, JSON-escaped).
 create function private.csv_text(p_value text)
 returns text
 language sql
 immutable
 set search_path = ''
 as $$
-  select case when p_value ~ '^[=+\-@\t\r]' then '''' || p_value else p_value end;
+  select case when t.v ~ '^[=+\-@\t]' then '''' || t.v else t.v end
+    from (select regexp_replace(p_value, '[\r\n]+', ' ', 'g') as v) t;
 $$;
-comment on function private.csv_text(text) is 'A text cell safe to open in a spreadsheet: a leading =, +, -, @, tab or CR gets an apostrophe before it.';
+comment on function private.csv_text(text) is 'A text cell safe to open in a spreadsheet and one line long: line breaks become spaces; a leading =, +, -, @ or tab gets an apostrophe before it.';
 revoke execute on function private.csv_text(text) from public;
 
 create function public.admin_network_activity_export(
@@ -594,6 +608,17 @@ begin
 end;
 $$;
 comment on function public.admin_network_activity_export(text, uuid, uuid, timestamptz, timestamptz, timestamptz, bigint, integer) is
-  'System administrators only. The rows of admin_network_activity with the same filters, flattened for a CSV file: call with Accept: text/csv (supabase-js .csv()). At most 10,000 rows a call, newest first; continue from the last row''s occurred_at and id (p_before_occurred_at, p_before_id). Text cells a spreadsheet would treat as a formula start with an apostrophe. Errors: 42501; 22023 invalid_cursor, invalid_action.';
+  'System administrators only. The rows of admin_network_activity with the same filters, flattened for a CSV file: call with Accept: text/csv (supabase-js .csv()). At most 10,000 rows a call, newest first; continue from the last row''s occurred_at and id (p_before_occurred_at, p_before_id). Text cells a spreadsheet would treat as a formula start with an apostrophe; line breaks in text cells become spaces, so each row is one line. Errors: 42501; 22023 invalid_cursor, invalid_action.';
 revoke execute on function public.admin_network_activity_export(text, uuid, uuid, timestamptz, timestamptz, timestamptz, bigint, integer) from public, anon;
 grant execute on function public.admin_network_activity_export(text, uuid, uuid, timestamptz, timestamptz, timestamptz, bigint, integer) to authenticated;
+
+-- ---------------------------------------------------------------------------
+-- Status filters: an index per status table, so "suspended" or "pending" reads
+-- those organisations rather than walking the whole list for them
+-- ---------------------------------------------------------------------------
+create unique index registry_entries_status_key on public.registry_entries (status, organization_id);
+comment on index public.registry_entries_status_key is
+  'admin_list_tenants filtered by a registry status. Unique by construction (ends in the primary key).';
+create unique index organization_applications_status_key on public.organization_applications (status, organization_id);
+comment on index public.organization_applications_status_key is
+  'admin_list_tenants filtered by an application status (the review queue too). Unique by construction (ends in the primary key).';
