@@ -48,6 +48,10 @@ $$;
 comment on function private.search_fold(text) is
   'Lower case without accents, immutable so indexes can hold it: the back office''s search and name order.';
 revoke execute on function private.search_fold(text) from public;
+-- Indexes on organizations hold it, so whoever writes a row computes it: the
+-- organisation's admins (details, logo) and server code. Pure, and private is
+-- not exposed, so this grants nothing else.
+grant execute on function private.search_fold(text) to authenticated, service_role;
 
 -- The search is "starts with" on the name, the registration number or the
 -- domain, each served by a B-tree in the C collation (which LIKE 'x%' can use

@@ -192,6 +192,22 @@ describe('admin_list_tenants', () => {
   });
 });
 
+describe('the indexes behind the list', () => {
+  it('can be computed by everyone who writes an organisation (its admins, server code)', async () => {
+    // A non-HOT update recomputes every index expression as the writer.
+    const [grants] = await sql<{ authenticated: boolean; service_role: boolean; anon: boolean }>(
+      `select has_function_privilege('authenticated', 'private.search_fold(text)', 'execute') as authenticated,
+              has_function_privilege('service_role', 'private.search_fold(text)', 'execute') as service_role,
+              has_function_privilege('anon', 'private.search_fold(text)', 'execute') as anon`,
+    );
+    expect(grants).toEqual({ authenticated: true, service_role: true, anon: false });
+    const rows = expectOk(
+      await orgAdmin.client.from('organizations').update({ description: 'x'.repeat(900) }).eq('id', memberOrgId).select('description'),
+    );
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('admin_tenant_detail', () => {
   it('holds the profile, members, application and registry history, change requests and a place for invitations', async () => {
     const detail = expectOk(await admin.client.rpc('admin_tenant_detail', { p_organization_id: memberOrgId })) as Record<string, unknown> & {
