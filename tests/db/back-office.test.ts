@@ -381,3 +381,41 @@ describe('privileged writes that left no trace are in network_activity', () => {
     expect(await trail('organization_member.added', orgAdmin.id)).toEqual([]);
   });
 });
+
+describe('suspending and reinstating, as the back office sees it', () => {
+  it('a backdated suspension with its reason is in the list, the detail, the registry for that date and the trail', async () => {
+    const orgId = await createOrganization(null, { status: 'approved', name: `${tag} Suspended Org` });
+    // Approved two days ago, so a suspension may start yesterday.
+    await sql(`update public.registry_entries set effective_from = now() - interval '2 days' where organization_id = $1`, [orgId]);
+    await sql(`update public.registry_status_changes set effective_from = now() - interval '2 days' where organization_id = $1`, [orgId]);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    expectOk(
+      await admin.client.rpc('change_registry_status', {
+        p_organization_id: orgId,
+        p_status: 'suspended',
+        p_reason: 'Annual assessment overdue',
+        p_effective_from: yesterday,
+      }),
+    );
+
+    const [listed] = expectOk(await admin.client.rpc('admin_list_tenants', { p_search: `${tag} suspended`, p_status: 'suspended' })) as Tenant[];
+    expect(listed).toMatchObject({ id: orgId, status: 'suspended' });
+    const detail = expectOk(await admin.client.rpc('admin_tenant_detail', { p_organization_id: orgId })) as {
+      registry_history: { status: string; reason: string | null; recorded_by_email: string | null }[];
+    };
+    expect(detail.registry_history.at(-1)).toMatchObject({ status: 'suspended', reason: 'Annual assessment overdue', recorded_by_email: admin.email });
+    const [onYesterday] = expectOk(
+      await asAnon().rpc('registry_status_on', { p_organization_id: orgId, p_date: yesterday.slice(0, 10) }),
+    ) as { status: string }[];
+    expect(onYesterday.status).toBe('suspended');
+
+    const [entry] = expectOk(await admin.client.rpc('admin_network_activity', { p_organization_id: orgId, p_action: 'registry.suspended' })) as Activity[];
+    expect(entry).toMatchObject({
+      actor_id: admin.id,
+      actor_email: admin.email,
+      organization_name: `${tag} Suspended Org`,
+      details: { reason: 'Annual assessment overdue', previous_status: 'active' },
+    });
+    expect(Date.parse(String(entry.details.effective_from))).toBe(Date.parse(yesterday));
+  });
+});
