@@ -1,5 +1,4 @@
-import type { NetworkActivityQuery } from './list-network-activity';
-import type { TenantQuery } from './list-tenants';
+import type { NetworkActivityQuery, TenantQuery } from './back-office-queries';
 
 /** SWR keys of the back office, in one place so a change can refresh everything it affects. */
 export const adminKeys = {

@@ -2,29 +2,10 @@ import useSWR from 'swr';
 
 import { supabase, type AccordClient } from '../client';
 import { toDataError } from '../errors';
+import type { ActivityCursor, NetworkActivityFilters, NetworkActivityQuery } from './back-office-queries';
 import { adminKeys } from './keys';
 
-/** Where a page of the activity log continues: the last row of the previous one. */
-export interface ActivityCursor {
-  occurredAt: string;
-  id: number;
-}
-
-export interface NetworkActivityFilters {
-  /** An action (registry.suspended) or a namespace (registry: all of its actions). */
-  action?: string | null;
-  actorId?: string | null;
-  organizationId?: string | null;
-  /** Inclusive, ISO 8601. */
-  from?: string | null;
-  /** Exclusive, ISO 8601. */
-  to?: string | null;
-}
-
-export interface NetworkActivityQuery extends NetworkActivityFilters {
-  before?: ActivityCursor | null;
-  pageSize: number;
-}
+export type { ActivityCursor, NetworkActivityFilters, NetworkActivityQuery } from './back-office-queries';
 
 /** One entry of the audit trail (admin_network_activity). */
 export interface ActivityEntry {

@@ -1,32 +1,12 @@
 import useSWR from 'swr';
 
 import { supabase, type AccordClient } from '../client';
-import type { Database } from '../database.types';
 import { toDataError } from '../errors';
+import { TENANT_STATUSES, type Sector, type TenantQuery, type TenantStatus } from './back-office-queries';
 import { adminKeys } from './keys';
 
-type Sector = Database['public']['Enums']['organization_sector'];
-
-/**
- * A tenant's status in the list: its registry status once it was ever
- * approved, else its application's; `none` when it has neither.
- */
-export type TenantStatus = 'pending' | 'under_review' | 'rejected' | 'active' | 'suspended' | 'revoked' | 'none';
-export const TENANT_STATUSES: readonly TenantStatus[] = ['pending', 'under_review', 'rejected', 'active', 'suspended', 'revoked', 'none'];
-export type TenantSort = 'name' | 'created_desc' | 'created_asc';
-
-export interface TenantQuery {
-  /** The start of the name, the registration number or the domain (a URL works too); case and accents do not matter. */
-  search?: string | null;
-  status?: TenantStatus | null;
-  sector?: Sector | null;
-  /** ISO 3166-1 alpha-2. */
-  country?: string | null;
-  sort?: TenantSort;
-  /** The id of the last tenant of the previous page (keyset); absent for the first page. */
-  after?: string | null;
-  pageSize: number;
-}
+export type { TenantQuery, TenantSort, TenantStatus } from './back-office-queries';
+export { TENANT_STATUSES } from './back-office-queries';
 
 /** One organisation as /admin/tenants lists it (admin_list_tenants). */
 export interface TenantRow {
