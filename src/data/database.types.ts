@@ -357,7 +357,8 @@ export type Database = {
           "details": NonNullable<Json>,
           "id": number,
           "occurred_at": string,
-          "organization_id": string | null
+          "organization_id": string | null,
+          "subject_user_id": string | null
         }
         ComputedFields: never
         Insert: {
@@ -366,7 +367,8 @@ export type Database = {
           "details"?: NonNullable<Json>,
           "id"?: never,
           "occurred_at"?: string,
-          "organization_id"?: string | null
+          "organization_id"?: string | null,
+          "subject_user_id"?: string | null
         }
         Update: {
           "action"?: string,
@@ -374,7 +376,8 @@ export type Database = {
           "details"?: NonNullable<Json>,
           "id"?: never,
           "occurred_at"?: string,
-          "organization_id"?: string | null
+          "organization_id"?: string | null,
+          "subject_user_id"?: string | null
         }
         Relationships: [
         ]
@@ -914,6 +917,33 @@ export type Database = {
           "used_by_email": string
         }[]
       },
+      "admin_list_tenants":
+      {
+        Args: {
+          "p_after"?: string,
+          "p_country"?: string,
+          "p_limit"?: number,
+          "p_search"?: string,
+          "p_sector"?: Database["public"]['Enums']["organization_sector"],
+          "p_sort"?: string,
+          "p_status"?: string
+        }; Returns: {
+          "application_status": Database["public"]['Enums']["application_status"],
+          "country": string,
+          "created_at": string,
+          "id": string,
+          "legal_name": string,
+          "member_count": number,
+          "name": string,
+          "pending_change_request": boolean,
+          "registration_number": string,
+          "registry_status": Database["public"]['Enums']["registry_status"],
+          "sector": Database["public"]['Enums']["organization_sector"],
+          "status": string,
+          "status_effective_from": string,
+          "website": string
+        }[]
+      },
       "admin_list_users":
       {
         Args: Record<PropertyKey, never>; Returns: {
@@ -930,6 +960,59 @@ export type Database = {
           "organization_name": string,
           "organization_role": Database["public"]['Enums']["organization_role"]
         }[]
+      },
+      "admin_network_activity":
+      {
+        Args: {
+          "p_action"?: string,
+          "p_actor_id"?: string,
+          "p_before_id"?: number,
+          "p_before_occurred_at"?: string,
+          "p_from"?: string,
+          "p_limit"?: number,
+          "p_organization_id"?: string,
+          "p_to"?: string
+        }; Returns: {
+          "action": string,
+          "actor_email": string,
+          "actor_id": string,
+          "actor_name": string,
+          "details": Json,
+          "id": number,
+          "occurred_at": string,
+          "organization_id": string,
+          "organization_name": string,
+          "subject_email": string,
+          "subject_user_id": string
+        }[]
+      },
+      "admin_network_activity_export":
+      {
+        Args: {
+          "p_action"?: string,
+          "p_actor_id"?: string,
+          "p_before_id"?: number,
+          "p_before_occurred_at"?: string,
+          "p_from"?: string,
+          "p_limit"?: number,
+          "p_organization_id"?: string,
+          "p_to"?: string
+        }; Returns: {
+          "action": string,
+          "actor_email": string,
+          "actor_name": string,
+          "details": string,
+          "id": number,
+          "occurred_at": string,
+          "organization_id": string,
+          "organization_name": string,
+          "reason": string,
+          "subject_email": string
+        }[]
+      },
+      "admin_tenant_detail":
+      {
+        Args: { "p_organization_id": string }; Returns: Json
       },
       "approve_application":
       {
