@@ -555,8 +555,12 @@ begin
     if not found then
       return private.tenant_invitation_result('already_used', 'This invitation has already been used.', v_invitation.organization_id);
     end if;
+    -- This function records the joining itself (tenant_invitation.accepted): the
+    -- audit trigger on organization_members (20261125000200) stands aside.
+    perform set_config('accord.activity_recorded_by', 'team_rpc', true);
     insert into public.organization_members (organization_id, user_id, role)
     values (v_invitation.organization_id, v_user_id, v_invitation.role);
+    perform set_config('accord.activity_recorded_by', '', true);
   exception when unique_violation then
     -- Joined an organisation in the meantime (another tab, another invitation).
     return private.tenant_invitation_result('already_in_organization', 'You already belong to another organisation. Leave it before accepting this invitation.', v_invitation.organization_id);
@@ -629,9 +633,11 @@ begin
   end if;
   v_previous := v_member.role;
   -- The last-admin trigger refuses a demotion that would leave no admin.
+  perform set_config('accord.activity_recorded_by', 'team_rpc', true);
   update public.organization_members m set role = p_role
    where m.organization_id = p_organization_id and m.user_id = p_user_id
   returning * into v_member;
+  perform set_config('accord.activity_recorded_by', '', true);
   perform private.log_team_action('organization_member.role_changed', p_organization_id,
     private.member_details(p_user_id) || jsonb_build_object('previous_role', v_previous, 'role', p_role));
   return v_member;
@@ -654,7 +660,9 @@ declare
 begin
   v_member := private.lock_member(p_organization_id, p_user_id);
   -- The last-admin trigger refuses removing the only admin.
+  perform set_config('accord.activity_recorded_by', 'team_rpc', true);
   delete from public.organization_members m where m.organization_id = p_organization_id and m.user_id = p_user_id;
+  perform set_config('accord.activity_recorded_by', '', true);
   perform private.log_team_action('organization_member.removed', p_organization_id,
     private.member_details(p_user_id) || jsonb_build_object('role', v_member.role));
 end;
@@ -674,6 +682,7 @@ as $$
 declare
   v_member public.organization_members;
 begin
+  perform set_config('accord.activity_recorded_by', 'team_rpc', true);
   delete from public.organization_members m
    where m.organization_id = p_organization_id and m.user_id = auth.uid()
   returning * into v_member;
@@ -681,6 +690,8 @@ begin
     raise exception using errcode = 'P0001', message = 'not_a_member',
       detail = 'You are not a member of this organisation.';
   end if;
+  -- After the FOUND check: PERFORM sets FOUND itself.
+  perform set_config('accord.activity_recorded_by', '', true);
   perform private.log_team_action('organization_member.left', p_organization_id,
     private.member_details(v_member.user_id) || jsonb_build_object('role', v_member.role));
 end;

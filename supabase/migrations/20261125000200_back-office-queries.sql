@@ -117,6 +117,12 @@ declare
   v_changes jsonb;
   v_details jsonb;
 begin
+  -- The team RPCs (20261125000100) record their own entry, with the words that
+  -- matter to the organisation; they mark their one write so it is not told twice.
+  -- Only a function can set this: PostgREST lets no caller run set_config.
+  if tg_table_name = 'organization_members' and current_setting('accord.activity_recorded_by', true) = 'team_rpc' then
+    return null;
+  end if;
   if tg_op = 'INSERT' and tg_table_name = 'organization_members' and exists (
     -- The creator joining at creation is onboarding, recorded as application.submitted.
     select 1 from public.organizations o

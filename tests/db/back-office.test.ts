@@ -343,6 +343,9 @@ describe('privileged writes that left no trace are in network_activity', () => {
   it('adding, re-roling and removing a member, and deleting an organisation', async () => {
     const orgId = await createOrganization(null, { status: 'pending', name: `${tag} Deleted Org` });
     const person = await newUser('back-office-person');
+    // An organisation always keeps an admin (20261125000100), so someone else holds the role while person comes and goes.
+    const keeper = await newUser('back-office-keeper');
+    expectOk(await admin.client.from('organization_members').insert({ organization_id: orgId, user_id: keeper.id, role: 'admin' }).select());
     expectOk(await admin.client.from('organization_members').insert({ organization_id: orgId, user_id: person.id }).select());
     expectOk(await admin.client.from('organization_members').update({ role: 'admin' }).eq('user_id', person.id).select());
     expectOk(await admin.client.from('organization_members').delete().eq('user_id', person.id).select());
