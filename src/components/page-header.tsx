@@ -21,7 +21,7 @@ export interface PageHeaderProps {
  */
 export function PageHeader({ eyebrow, title, intro, actions, children }: PageHeaderProps) {
   return (
-    <Flex as="header" gap="4" align={{ base: 'stretch', md: 'end' }} justify="space-between" direction={{ base: 'column', md: 'row' }}>
+    <Flex gap="4" align={{ base: 'stretch', md: 'end' }} justify="space-between" direction={{ base: 'column', md: 'row' }}>
       <Stack gap="3" maxW="3xl">
         {eyebrow ? (
           <Text color="brand.fg" fontWeight="semibold" textStyle="sm" letterSpacing="wide" textTransform="uppercase">
