@@ -1,4 +1,4 @@
-import { Button, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Button, Flex, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
 export interface PaginationProps {
@@ -17,23 +17,18 @@ export interface PaginationProps {
  * "Previous page" and "Next page" to a screen reader.
  */
 export function Pagination({ page, pageCount, hrefFor, label = 'Pages of results' }: PaginationProps) {
-  const step = (target: number, text: string, enabled: boolean) => {
-    const content = (
-      <>
-        {text}
-        <VisuallyHidden> page</VisuallyHidden>
-      </>
-    );
-    return enabled ? (
+  const step = (target: number, text: string, enabled: boolean) =>
+    enabled ? (
       <Button asChild variant="outline" size="sm">
-        <RouterLink to={hrefFor(target)}>{content}</RouterLink>
+        <RouterLink to={hrefFor(target)} aria-label={`${text} page`}>
+          {text}
+        </RouterLink>
       </Button>
     ) : (
-      <Button variant="outline" size="sm" disabled>
-        {content}
+      <Button variant="outline" size="sm" disabled aria-label={`${text} page`}>
+        {text}
       </Button>
     );
-  };
   return (
     <Flex as="nav" aria-label={label} align="center" justify="space-between" gap="3">
       {step(page - 1, 'Previous', page > 1)}

@@ -9,11 +9,10 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message.trim() !== '' ? error.message : 'Something went wrong.';
 }
 
-/** The part of an SWR answer a QueryView needs. */
+/** The part of an SWR answer a QueryView needs (pass the whole SWR response). */
 export interface QueryLike<Data> {
   data: Data | undefined;
   error: unknown;
-  isLoading: boolean;
   mutate: () => unknown;
 }
 
@@ -39,10 +38,12 @@ export interface QueryViewProps<Data> {
  * the data, since it is still the last thing the server said.
  */
 export function QueryView<Data>({ query, loading, errorTitle, staleErrorTitle, isEmpty, empty, children }: QueryViewProps<Data>) {
-  const { data, error, isLoading, mutate } = query;
+  const { data, error, mutate } = query;
   const retry = () => void mutate();
   if (error && data === undefined) return <ErrorState title={errorTitle} message={errorMessage(error)} onRetry={retry} />;
-  if (isLoading || data === undefined) return typeof loading === 'string' ? <LoadingState label={loading} /> : <>{loading}</>;
+  // Not `isLoading`: a query that keeps the previous answer while the next loads
+  // (SWR's keepPreviousData) is loading with data, and the data stays on screen.
+  if (data === undefined) return typeof loading === 'string' ? <LoadingState label={loading} /> : <>{loading}</>;
   return (
     <>
       {error && staleErrorTitle ? <ErrorState title={staleErrorTitle} message={errorMessage(error)} onRetry={retry} /> : null}

@@ -215,7 +215,7 @@ const ResultsList = memo(function ResultsList({
  * than in one block that holds a phone's main thread for ~150 ms.
  */
 function RegistryResults({ filters, hrefFor }: { filters: RegistryFilters; hrefFor: (filters: RegistryFilters) => string }) {
-  const { data: latest, error, isLoading, isValidating, mutate } = useRegistrySearch(toRegistryQuery(filters));
+  const { data: latest, error, isValidating, mutate } = useRegistrySearch(toRegistryQuery(filters));
   const data = useDeferredValue(latest);
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -249,8 +249,8 @@ function RegistryResults({ filters, hrefFor }: { filters: RegistryFilters; hrefF
         </Text>
       </Flex>
       <QueryView
-        // The deferred answer: while it catches up with the latest, the skeleton stays.
-        query={{ data, error, isLoading: isLoading || (latest !== undefined && data === undefined), mutate }}
+        // The deferred answer, so the cards render in slices (see above).
+        query={{ data, error, mutate }}
         loading={<ListSkeleton />}
         errorTitle="The registry could not be loaded"
         staleErrorTitle="The registry could not be updated"
