@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRightIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, errorMessage } from '../../components/query-view';
-import { useDashboardCounts, type DashboardCounts } from '../../data/admin/dashboard-counts';
+import { useDashboardCounts, type DashboardCounts } from '../../data/admin/get-dashboard-counts';
 import { supabase, type AccordClient } from '../../data/client';
 
 interface CountCard {

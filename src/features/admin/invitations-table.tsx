@@ -2,7 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 
 import { DataTable, type Column } from '../../components/data-table';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
-import type { AdminInvitation, AdminInvitationStatus } from '../../data/admin/admin-invitations';
+import type { AdminInvitation, AdminInvitationStatus } from '../../data/admin/list-admin-invitations';
 import { formatDayAndTime } from './format-date';
 
 const STATUS: StatusMap<AdminInvitationStatus> = {

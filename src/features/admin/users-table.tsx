@@ -1,7 +1,7 @@
 import { Badge, Stack, Text, Wrap } from '@chakra-ui/react';
 
 import { DataTable, type Column } from '../../components/data-table';
-import type { AdminUser } from '../../data/admin/admin-users';
+import type { AdminUser } from '../../data/admin/list-admin-users';
 import { formatDay, formatDayAndTime } from './format-date';
 
 const APPLICATION: Record<string, string> = {
