@@ -115,41 +115,41 @@ export default function ApplicationsPage() {
               }
             >
               {() => (
-              <Stack as="ul" gap="2" listStyleType="none" p="0" m="0" aria-label="Applications">
-                {shown.map((application) => {
-                  const org = application.organization;
-                  const isSelected = application.organizationId === selected;
-                  return (
-                    <Box as="li" key={application.organizationId}>
-                      <Box
-                        as="button"
-                        width="full"
-                        textAlign="start"
-                        borderWidth="1px"
-                        borderColor={isSelected ? 'brand.solid' : 'border'}
-                        bg={isSelected ? 'brand.subtle' : 'bg'}
-                        borderRadius="l3"
-                        p="3"
-                        cursor="pointer"
-                        _hover={{ borderColor: 'brand.solid' }}
-                        _focusVisible={{ outline: '2px solid var(--chakra-colors-brand-500)', outlineOffset: '2px' }}
-                        aria-current={isSelected ? 'true' : undefined}
-                        onClick={() => select(application.organizationId)}
-                      >
-                        <Flex justify="space-between" gap="2" align="flex-start">
-                          <Text fontWeight="semibold">{org.name}</Text>
-                          <StatusBadge status={queueStatusOf(application)} map={QUEUE_STATUS} size="md" />
-                        </Flex>
-                        <Text textStyle="sm" color="fg.muted">
-                          {[org.country ? countryName(org.country) : null, org.registration_number, `submitted ${formatDay(application.submittedAt)}`]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </Text>
+                <Stack as="ul" gap="2" listStyleType="none" p="0" m="0" aria-label="Applications">
+                  {shown.map((application) => {
+                    const org = application.organization;
+                    const isSelected = application.organizationId === selected;
+                    return (
+                      <Box as="li" key={application.organizationId}>
+                        <Box
+                          as="button"
+                          width="full"
+                          textAlign="start"
+                          borderWidth="1px"
+                          borderColor={isSelected ? 'brand.solid' : 'border'}
+                          bg={isSelected ? 'brand.subtle' : 'bg'}
+                          borderRadius="l3"
+                          p="3"
+                          cursor="pointer"
+                          _hover={{ borderColor: 'brand.solid' }}
+                          _focusVisible={{ outline: '2px solid var(--chakra-colors-brand-500)', outlineOffset: '2px' }}
+                          aria-current={isSelected ? 'true' : undefined}
+                          onClick={() => select(application.organizationId)}
+                        >
+                          <Flex justify="space-between" gap="2" align="flex-start">
+                            <Text fontWeight="semibold">{org.name}</Text>
+                            <StatusBadge status={queueStatusOf(application)} map={QUEUE_STATUS} size="md" />
+                          </Flex>
+                          <Text textStyle="sm" color="fg.muted">
+                            {[org.country ? countryName(org.country) : null, org.registration_number, `submitted ${formatDay(application.submittedAt)}`]
+                              .filter(Boolean)
+                              .join(' · ')}
+                          </Text>
+                        </Box>
                       </Box>
-                    </Box>
-                  );
-                })}
-              </Stack>
+                    );
+                  })}
+                </Stack>
               )}
             </QueryView>
           </Stack>

@@ -215,7 +215,7 @@ const ResultsList = memo(function ResultsList({
  * than in one block that holds a phone's main thread for ~150 ms.
  */
 function RegistryResults({ filters, hrefFor }: { filters: RegistryFilters; hrefFor: (filters: RegistryFilters) => string }) {
-  const { data: latest, error, isValidating, mutate } = useRegistrySearch(toRegistryQuery(filters));
+  const { data: latest, error, isLoading, isValidating, mutate } = useRegistrySearch(toRegistryQuery(filters));
   const data = useDeferredValue(latest);
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -235,6 +235,10 @@ function RegistryResults({ filters, hrefFor }: { filters: RegistryFilters; hrefF
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = (filters.page - 1) * PAGE_SIZE + 1;
   const stale = (isValidating || latest !== data) && data !== undefined;
+  // The summary speaks of these filters, so it waits for their own answer: while the
+  // previous one is still on screen (keepPreviousData, or the deferred render catching
+  // up) it would pair the new filters with the old count.
+  const answered = data !== undefined && latest === data && !isLoading;
 
   return (
     <Stack as="section" aria-labelledby="registry-results" gap="4">
@@ -243,7 +247,7 @@ function RegistryResults({ filters, hrefFor }: { filters: RegistryFilters; hrefF
           Results
         </Heading>
         <Text color="fg.muted" textStyle="sm" role="status" aria-live="polite">
-          {data && !error
+          {answered && !error
             ? `${summaryOf(total, filters)}${data.organizations.length > 0 ? ` · showing ${first}–${first + data.organizations.length - 1}` : ''}`
             : ''}
         </Text>
