@@ -22,7 +22,8 @@ import {
 //   app uses. It loads with any other page and with the shell's lazy parts
 //   (chakra-system.ts swaps it in before they render).
 // Add a recipe to theme-full.ts when a new Chakra component is used, or it
-// renders unstyled; here only if the shell or the home page needs it.
+// renders unstyled (theme-recipes.test.ts fails until it is there); here only
+// if the shell or the home page needs it.
 
 /**
  * Chakra's colour palettes the app never names (it uses brand, gray, red,

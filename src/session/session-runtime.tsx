@@ -7,6 +7,7 @@ import { factsOf, sessionMachine } from '../../machines/session.machine';
 import { createSessionActors } from '../actors/session-actors';
 import { showToast } from '../components/toast';
 import { supabase, type AccordClient } from '../data/client';
+import { shallowEqual } from '../components/shallow-equal';
 
 /**
  * The session machine and its Supabase-backed actors: loaded only when someone
@@ -36,18 +37,12 @@ export interface SessionRuntimeProps {
   onReady: (handle: SessionHandle) => void;
 }
 
-function sameFacts(a: SessionFacts, b: SessionFacts): boolean {
-  if (a === b) return true;
-  const keysA = Object.keys(a) as (keyof typeof a)[];
-  return keysA.length === Object.keys(b).length && keysA.every((key) => a[key] === b[key as keyof typeof b]);
-}
-
 function handleOf(actor: SessionActorRef): SessionHandle {
   let last: SessionReport | null = null;
   const reportOf = (snapshot: SessionSnapshot): SessionReport => {
     const facts = factsOf(snapshot);
     const isSigningOut = snapshot.hasTag('signingOut');
-    if (last && last.isSigningOut === isSigningOut && sameFacts(last.facts, facts)) return last;
+    if (last && last.isSigningOut === isSigningOut && shallowEqual(last.facts, facts)) return last;
     last = { facts, isSigningOut };
     return last;
   };

@@ -116,6 +116,29 @@ describe('administrator invitations, end to end', () => {
     invitationLink = linkIn(mail);
   });
 
+  it('on a 360 px phone the tables become cards whose values are labelled by their columns, with no sideways scroll', async () => {
+    await adminPage.setViewportSize({ width: 360, height: 740 });
+    try {
+      const table = adminPage.getByRole('table', { name: 'Administrator invitations' });
+      await pendingRow(invitee).waitFor();
+      // The header row gives way to a label before each value (the column's label, from the same list of columns).
+      await table.getByRole('columnheader', { name: 'Sent' }).waitFor({ state: 'hidden' });
+      const sent = pendingRow(invitee).locator('[data-label="Sent"]');
+      await expect(sent.evaluate((cell) => getComputedStyle(cell, '::before').content)).resolves.not.toBe('none');
+      for (const name of ['Administrator invitations', 'Users']) {
+        const box = await adminPage.getByRole('table', { name }).evaluate((element) => ({
+          right: element.getBoundingClientRect().right,
+          overflow: element.scrollWidth - element.clientWidth,
+        }));
+        expect(box.right, `${name} fits the screen`).toBeLessThanOrEqual(360);
+        expect(box.overflow, `${name} does not scroll sideways`).toBeLessThanOrEqual(0);
+      }
+    } finally {
+      await adminPage.setViewportSize({ width: 1280, height: 720 });
+    }
+    await adminPage.getByRole('table', { name: 'Administrator invitations' }).getByRole('columnheader', { name: 'Sent' }).waitFor();
+  });
+
   it('refuses to invite someone who already is an administrator, in the dialog, keeping the address', async () => {
     await adminPage.getByRole('button', { name: 'Invite administrator' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Invite an administrator' });

@@ -5,6 +5,7 @@ import type { SnapshotFrom } from 'xstate';
 import { FIELD_ORDER, type FieldErrors, type FormValuesOf, type VisitorForm } from '../../../machines/visitor-request-form';
 import { visitorRequestMachine, type VisitorRequestFailure } from '../../../machines/visitor-request.machine';
 import { visitorRequestActors } from '../../actors/visitor-request-actors';
+import { shallowEqual } from '../shallow-equal';
 
 type Snapshot = SnapshotFrom<typeof visitorRequestMachine>;
 
@@ -24,8 +25,6 @@ function view(snapshot: Snapshot) {
   };
 }
 
-type View = ReturnType<typeof view>;
-const sameView = (a: View, b: View) => (Object.keys(a) as (keyof View)[]).every((key) => a[key] === b[key]);
 
 export interface VisitorRequestFlow<F extends VisitorForm> {
   values: FormValuesOf[F];
@@ -46,7 +45,7 @@ export interface VisitorRequestFlow<F extends VisitorForm> {
  */
 export function useVisitorRequest<F extends VisitorForm>(form: F, formRef: RefObject<HTMLFormElement | null>): VisitorRequestFlow<F> {
   const actor = useActorRef(liveMachine, { input: { form } });
-  const current = useSelector(actor, view, sameView);
+  const current = useSelector(actor, view, shallowEqual);
 
   const seen = useRef(current.rejections);
   useEffect(() => {

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AccordClient } from '../client';
 import { DataError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from '../errors';
 import { acceptAdminInvitation } from '../invitations/accept-admin-invitation';
-import { listAdminInvitations } from './admin-invitations';
-import { listAdminUsers } from './admin-users';
-import { getDashboardCounts } from './dashboard-counts';
+import { listAdminInvitations } from './list-admin-invitations';
+import { listAdminUsers } from './list-admin-users';
+import { getDashboardCounts } from './get-dashboard-counts';
 import { inviteAdmin } from './invite-admin';
 import { revokeAdminInvitation } from './revoke-admin-invitation';
 

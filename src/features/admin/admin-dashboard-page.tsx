@@ -1,9 +1,10 @@
-import { Box, Card, Container, Heading, LinkBox, LinkOverlay, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Container, LinkBox, LinkOverlay, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { ArrowRightIcon } from '../../components/icons';
-import { ErrorState } from '../../components/query-states';
-import { useDashboardCounts, type DashboardCounts } from '../../data/admin/dashboard-counts';
+import { PageHeader } from '../../components/page-header';
+import { ErrorState, errorMessage } from '../../components/query-view';
+import { useDashboardCounts, type DashboardCounts } from '../../data/admin/get-dashboard-counts';
 import { supabase, type AccordClient } from '../../data/client';
 
 interface CountCard {
@@ -52,21 +53,14 @@ export default function AdminDashboardPage({ client = supabase }: AdminDashboard
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap="8">
-        <Stack gap="3">
-          <Text color="brand.fg" fontWeight="semibold" textStyle="sm" letterSpacing="wide" textTransform="uppercase">
-            Back office
-          </Text>
-          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
-            Admin dashboard
-          </Heading>
-          <Text textStyle={{ base: 'md', md: 'lg' }} color="fg.muted" maxW="65ch">
-            The state of the network at a glance: applications waiting for review, member organisations, people and
-            open administrator invitations.
-          </Text>
-        </Stack>
+        <PageHeader
+          eyebrow="Back office"
+          title="Admin dashboard"
+          intro="The state of the network at a glance: applications waiting for review, member organisations, people and open administrator invitations."
+        />
 
         {error && !data ? (
-          <ErrorState title="The dashboard could not be loaded" message={error instanceof Error ? error.message : 'Something went wrong.'} onRetry={() => void mutate()} />
+          <ErrorState title="The dashboard could not be loaded" message={errorMessage(error)} onRetry={() => void mutate()} />
         ) : (
           <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 4 }} gap="4" listStyleType="none" aria-busy={loading}>
             {CARDS.map((card) => (

@@ -1,15 +1,20 @@
 import { Alert, Box, Button, Flex, Heading, Image, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 import { ApplicationTimeline } from '../../components/application-timeline';
 import { countryName } from '../../components/countries';
-import { ErrorState, LoadingState } from '../../components/query-states';
+import { errorMessage, QueryView } from '../../components/query-view';
+import { StatusBadge } from '../../components/status-badge';
 import { showToast } from '../../components/toast';
 import { supabase } from '../../data/client';
+import type { ApplicationDetail as ApplicationDetailData } from '../../data/applications/get-application-detail';
 import { useApplicationDetail } from '../../data/applications/use-application-detail';
-import type { ReviewCommands } from '../../data/applications/use-review-commands';
+import { useCommand } from '../../components/use-command';
+import { beginApplicationReview } from '../../data/applications/begin-application-review';
+import { createDocumentUrl } from '../../data/applications/create-document-url';
+import { applicationKeys } from '../../data/applications/keys';
 import { logoUrl } from '../../data/onboarding/upload-application-file';
-import { ApplicationStatusBadge, queueStatusOf } from './application-status-badge';
+import { QUEUE_STATUS, queueStatusOf } from './application-status';
 import { formatDayAndTime } from './format-date';
 import { ReviewActions } from './review-actions';
 
@@ -19,8 +24,6 @@ const USE_CASE_LABELS: Record<string, string> = {
   online_registration: 'Online registration',
   cross_border_verification: 'Cross-border verification',
 };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
 
 function Facts({ children }: { children: ReactNode }) {
   return (
@@ -44,9 +47,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One application in the back office: what the applicant told us, their documents, its history and the decision. */
-export function ApplicationDetail({ organizationId, commands, onBack }: { organizationId: string; commands: ReviewCommands; onBack: () => void }) {
-  const { data, error, isLoading, mutate } = useApplicationDetail(organizationId);
-  const [opening, setOpening] = useState(false);
+export function ApplicationDetail({ organizationId, onBack }: { organizationId: string; onBack: () => void }) {
+  const detail = useApplicationDetail(organizationId);
+  const { data } = detail;
+  const { run: beginReview } = useCommand({
+    run: (id: string) => beginApplicationReview(supabase, id),
+    refresh: (id) => [applicationKeys.queue, applicationKeys.detail(id)],
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const startedReview = useRef<string | null>(null);
 
@@ -55,8 +62,8 @@ export function ApplicationDetail({ organizationId, commands, onBack }: { organi
   useEffect(() => {
     if (status !== 'pending' || startedReview.current === organizationId) return;
     startedReview.current = organizationId;
-    commands.beginReview(organizationId).catch(() => undefined);
-  }, [status, organizationId, commands]);
+    void beginReview(organizationId);
+  }, [status, organizationId, beginReview]);
 
   useEffect(() => {
     if (data) heading.current?.focus();
@@ -64,9 +71,25 @@ export function ApplicationDetail({ organizationId, commands, onBack }: { organi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data?.application.organizationId]);
 
-  if (error && !data) return <ErrorState title="The application could not be loaded" message={messageOf(error)} onRetry={() => void mutate()} />;
-  if (isLoading || !data) return <LoadingState label="Loading the application…" />;
+  return (
+    <QueryView query={detail} loading="Loading the application…" errorTitle="The application could not be loaded">
+      {(loaded) => <ApplicationView data={loaded} organizationId={organizationId} onBack={onBack} heading={heading} />}
+    </QueryView>
+  );
+}
 
+function ApplicationView({
+  data,
+  organizationId,
+  onBack,
+  heading,
+}: {
+  data: ApplicationDetailData;
+  organizationId: string;
+  onBack: () => void;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
+  const [opening, setOpening] = useState(false);
   const { application, events, documents, applicantEmail, people } = data;
   // Proofs an answer to a change request replaced, newest first: they stay on record.
   const earlier = documents.filter((d) => d.supersededAt !== null && d.path !== application.registrationDocumentPath).reverse();
@@ -81,12 +104,12 @@ export function ApplicationDetail({ organizationId, commands, onBack }: { organi
     if (win) win.opener = null;
     setOpening(true);
     try {
-      const url = await commands.openDocument(path);
+      const url = await createDocumentUrl(supabase, path);
       if (win) win.location.href = url;
       else window.location.assign(url);
     } catch (failure) {
       win?.close();
-      showToast({ type: 'error', title: 'The document could not be opened', description: messageOf(failure) });
+      showToast({ type: 'error', title: 'The document could not be opened', description: errorMessage(failure) });
     } finally {
       setOpening(false);
     }
@@ -103,7 +126,7 @@ export function ApplicationDetail({ organizationId, commands, onBack }: { organi
           <Heading as="h2" size="2xl" ref={heading} tabIndex={-1} outline="none">
             {org.name}
           </Heading>
-          <ApplicationStatusBadge status={queueStatus} />
+          <StatusBadge status={queueStatus} map={QUEUE_STATUS} size="md" />
         </Flex>
         <Text color="fg.muted">
           Submitted {formatDayAndTime(application.submittedAt)} by {applicantEmail ?? 'a deleted account'}
@@ -210,7 +233,7 @@ export function ApplicationDetail({ organizationId, commands, onBack }: { organi
           <Heading as="h3" size="md">
             Decision
           </Heading>
-          <ReviewActions organizationName={org.name} review={(params) => commands.review({ organizationId, ...params })} />
+          <ReviewActions organizationId={organizationId} organizationName={org.name} />
         </Stack>
       ) : null}
 

@@ -1,25 +1,27 @@
-import { Box, Button, Container, Flex, Grid, Heading, Input, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Container, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { countryName } from '../../components/countries';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-states';
+import { FilterChips, SearchField } from '../../components/filter-controls';
+import { PageHeader } from '../../components/page-header';
+import { EmptyState, QueryView } from '../../components/query-view';
+import { StatusBadge } from '../../components/status-badge';
 import { useApplicationQueue } from '../../data/applications/use-application-queue';
-import { useReviewCommands } from '../../data/applications/use-review-commands';
 import type { Application } from '../../data/applications/types';
 import { ApplicationDetail } from './application-detail';
-import { ApplicationStatusBadge, QUEUE_STATUS_LABELS, queueStatusOf, type QueueStatus } from './application-status-badge';
+import { QUEUE_STATUS, queueStatusOf, type QueueStatus } from './application-status';
 import { formatDay } from './format-date';
 
 type Filter = 'open' | QueueStatus | 'all';
 
 const FILTERS: { value: Filter; label: string }[] = [
   { value: 'open', label: 'To review' },
-  { value: 'pending', label: QUEUE_STATUS_LABELS.pending },
-  { value: 'under_review', label: QUEUE_STATUS_LABELS.under_review },
-  { value: 'changes_requested', label: QUEUE_STATUS_LABELS.changes_requested },
-  { value: 'approved', label: QUEUE_STATUS_LABELS.approved },
-  { value: 'rejected', label: QUEUE_STATUS_LABELS.rejected },
+  { value: 'pending', label: QUEUE_STATUS.pending.label },
+  { value: 'under_review', label: QUEUE_STATUS.under_review.label },
+  { value: 'changes_requested', label: QUEUE_STATUS.changes_requested.label },
+  { value: 'approved', label: QUEUE_STATUS.approved.label },
+  { value: 'rejected', label: QUEUE_STATUS.rejected.label },
   { value: 'all', label: 'All' },
 ];
 
@@ -44,8 +46,6 @@ function matchesSearch(application: Application, query: string): boolean {
     .every((word) => haystack.includes(word));
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
-
 /**
  * /admin/applications: the review queue (status filters, search) and one
  * application at a time (`?id=<organisation id>`, so a link to it can be shared).
@@ -55,9 +55,8 @@ export default function ApplicationsPage() {
   const selected = params.get('id');
   const [filter, setFilter] = useState<Filter>('open');
   const [query, setQuery] = useState('');
-  const { data, error, isLoading, mutate } = useApplicationQueue();
-  const commands = useReviewCommands();
-  const searchId = useId();
+  const queue = useApplicationQueue();
+  const { data } = queue;
   const queueHeadingId = useId();
 
   const shown = useMemo(() => (data ?? []).filter((a) => matchesFilter(a, filter) && matchesSearch(a, query)), [data, filter, query]);
@@ -78,101 +77,86 @@ export default function ApplicationsPage() {
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
       <Stack gap="6">
-        <Stack gap="1">
-          <Text color="brand.fg" fontWeight="semibold" textStyle="sm" letterSpacing="wide" textTransform="uppercase">
-            Back office
-          </Text>
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            Applications
-          </Heading>
-          <Text color="fg.muted" maxW="70ch">
-            Organisations asking to join the network. Review each one against the trust framework, then approve it, reject it
-            with a reason, or ask the applicant for changes.
-          </Text>
-        </Stack>
+        <PageHeader
+          eyebrow="Back office"
+          title="Applications"
+          intro="Organisations asking to join the network. Review each one against the trust framework, then approve it, reject it with a reason, or ask the applicant for changes."
+        />
 
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(20rem, 26rem) 1fr' }} gap="8" alignItems="start">
           <Stack as="section" aria-labelledby={queueHeadingId} gap="4" display={{ base: selected ? 'none' : 'flex', lg: 'flex' }}>
             <Heading as="h2" size="lg" id={queueHeadingId}>
               Queue
             </Heading>
-            <Flex gap="2" wrap="wrap" role="group" aria-label="Filter by status">
-              {FILTERS.map(({ value, label }) => (
-                <Button
-                  key={value}
-                  size="xs"
-                  variant={filter === value ? 'solid' : 'outline'}
-                  aria-pressed={filter === value}
-                  onClick={() => setFilter(value)}
-                >
-                  {label} ({counts[value]})
-                </Button>
-              ))}
-            </Flex>
-            <Box>
-              <VisuallyHidden asChild>
-                <label htmlFor={searchId}>Search applications</label>
-              </VisuallyHidden>
-              <Input
-                id={searchId}
-                type="search"
-                placeholder="Search by name, registration number, contact or country"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-              />
-            </Box>
-            {error && !data ? (
-              <ErrorState title="The applications could not be loaded" message={messageOf(error)} onRetry={() => void mutate()} />
-            ) : isLoading || !data ? (
-              <LoadingState label="Loading applications…" />
-            ) : shown.length === 0 ? (
-              <EmptyState title={data.length === 0 ? 'No applications yet' : 'Nothing matches'}>
-                {data.length === 0
-                  ? 'Applications appear here as soon as an organisation submits one.'
-                  : 'Try another status or a different search.'}
-              </EmptyState>
-            ) : (
-              <Stack as="ul" gap="2" listStyleType="none" p="0" m="0" aria-label="Applications">
-                {shown.map((application) => {
-                  const org = application.organization;
-                  const isSelected = application.organizationId === selected;
-                  return (
-                    <Box as="li" key={application.organizationId}>
-                      <Box
-                        as="button"
-                        width="full"
-                        textAlign="start"
-                        borderWidth="1px"
-                        borderColor={isSelected ? 'brand.solid' : 'border'}
-                        bg={isSelected ? 'brand.subtle' : 'bg'}
-                        borderRadius="l3"
-                        p="3"
-                        cursor="pointer"
-                        _hover={{ borderColor: 'brand.solid' }}
-                        _focusVisible={{ outline: '2px solid var(--chakra-colors-brand-500)', outlineOffset: '2px' }}
-                        aria-current={isSelected ? 'true' : undefined}
-                        onClick={() => select(application.organizationId)}
-                      >
-                        <Flex justify="space-between" gap="2" align="flex-start">
-                          <Text fontWeight="semibold">{org.name}</Text>
-                          <ApplicationStatusBadge status={queueStatusOf(application)} />
-                        </Flex>
-                        <Text textStyle="sm" color="fg.muted">
-                          {[org.country ? countryName(org.country) : null, org.registration_number, `submitted ${formatDay(application.submittedAt)}`]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </Text>
+            <FilterChips
+              label="Filter by status"
+              options={FILTERS.map(({ value, label }) => ({ value, label, count: counts[value] }))}
+              value={filter}
+              onChange={setFilter}
+            />
+            <SearchField
+              label="Search applications"
+              hideLabel
+              placeholder="Search by name, registration number, contact or country"
+              value={query}
+              onChange={setQuery}
+            />
+            <QueryView
+              query={queue}
+              loading="Loading applications…"
+              errorTitle="The applications could not be loaded"
+              isEmpty={() => shown.length === 0}
+              empty={
+                <EmptyState title={data?.length === 0 ? 'No applications yet' : 'Nothing matches'}>
+                  {data?.length === 0
+                    ? 'Applications appear here as soon as an organisation submits one.'
+                    : 'Try another status or a different search.'}
+                </EmptyState>
+              }
+            >
+              {() => (
+                <Stack as="ul" gap="2" listStyleType="none" p="0" m="0" aria-label="Applications">
+                  {shown.map((application) => {
+                    const org = application.organization;
+                    const isSelected = application.organizationId === selected;
+                    return (
+                      <Box as="li" key={application.organizationId}>
+                        <Box
+                          as="button"
+                          width="full"
+                          textAlign="start"
+                          borderWidth="1px"
+                          borderColor={isSelected ? 'brand.solid' : 'border'}
+                          bg={isSelected ? 'brand.subtle' : 'bg'}
+                          borderRadius="l3"
+                          p="3"
+                          cursor="pointer"
+                          _hover={{ borderColor: 'brand.solid' }}
+                          _focusVisible={{ outline: '2px solid var(--chakra-colors-brand-500)', outlineOffset: '2px' }}
+                          aria-current={isSelected ? 'true' : undefined}
+                          onClick={() => select(application.organizationId)}
+                        >
+                          <Flex justify="space-between" gap="2" align="flex-start">
+                            <Text fontWeight="semibold">{org.name}</Text>
+                            <StatusBadge status={queueStatusOf(application)} map={QUEUE_STATUS} size="md" />
+                          </Flex>
+                          <Text textStyle="sm" color="fg.muted">
+                            {[org.country ? countryName(org.country) : null, org.registration_number, `submitted ${formatDay(application.submittedAt)}`]
+                              .filter(Boolean)
+                              .join(' · ')}
+                          </Text>
+                        </Box>
                       </Box>
-                    </Box>
-                  );
-                })}
-              </Stack>
-            )}
+                    );
+                  })}
+                </Stack>
+              )}
+            </QueryView>
           </Stack>
 
           <Box as="section" aria-label="Application" display={{ base: selected ? 'block' : 'none', lg: 'block' }} minW="0">
             {selected ? (
-              <ApplicationDetail key={selected} organizationId={selected} commands={commands} onBack={() => select(null)} />
+              <ApplicationDetail key={selected} organizationId={selected} onBack={() => select(null)} />
             ) : (
               <EmptyState title="Choose an application">Pick one from the queue to see its details, documents and history.</EmptyState>
             )}

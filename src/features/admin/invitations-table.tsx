@@ -1,10 +1,11 @@
-import { Badge, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 
-import type { AdminInvitation, AdminInvitationStatus } from '../../data/admin/admin-invitations';
+import { DataTable, type Column } from '../../components/data-table';
+import { StatusBadge, type StatusMap } from '../../components/status-badge';
+import type { AdminInvitation, AdminInvitationStatus } from '../../data/admin/list-admin-invitations';
 import { formatDayAndTime } from './format-date';
-import { StackedBody, StackedCell, StackedColumnHeader, StackedHeader, StackedRow, StackedTable } from './stacked-table';
 
-const STATUS: Record<AdminInvitationStatus, { label: string; palette: string }> = {
+const STATUS: StatusMap<AdminInvitationStatus> = {
   open: { label: 'Pending', palette: 'green' },
   used: { label: 'Accepted', palette: 'blue' },
   revoked: { label: 'Revoked', palette: 'gray' },
@@ -21,79 +22,61 @@ export interface InvitationsTableProps {
 
 /** Administrator invitations; pending ones can be sent again or revoked. */
 export function InvitationsTable({ invitations, resendingId, onResend, onRevoke }: InvitationsTableProps) {
-  return (
-    <StackedTable caption="Administrator invitations">
-      <StackedHeader>
-        <StackedColumnHeader>E-mail</StackedColumnHeader>
-        <StackedColumnHeader>Invited by</StackedColumnHeader>
-        <StackedColumnHeader>Sent</StackedColumnHeader>
-        <StackedColumnHeader>Expires</StackedColumnHeader>
-        <StackedColumnHeader>Status</StackedColumnHeader>
-        <StackedColumnHeader textAlign="end">
-          <VisuallyHidden>Actions</VisuallyHidden>
-        </StackedColumnHeader>
-      </StackedHeader>
-      <StackedBody>
-        {invitations.map((invitation) => {
-          const status = STATUS[invitation.status];
-          const resending = resendingId === invitation.id;
-          return (
-            <StackedRow key={invitation.id}>
-              <StackedCell fontWeight="medium" wordBreak="break-all">
-                {invitation.email}
-              </StackedCell>
-              <StackedCell label="Invited by" color="fg.muted" wordBreak="break-all">
-                {invitation.invitedByEmail ?? '—'}
-              </StackedCell>
-              <StackedCell label="Sent" whiteSpace="nowrap">
-                {formatDayAndTime(invitation.createdAt)}
-              </StackedCell>
-              <StackedCell label="Expires" whiteSpace="nowrap">
-                {formatDayAndTime(invitation.expiresAt)}
-              </StackedCell>
-              <StackedCell label="Status">
-                <Stack gap="0.5">
-                  <Badge colorPalette={status.palette} alignSelf="start">
-                    {status.label}
-                  </Badge>
-                  {invitation.status === 'used' && invitation.usedAt ? (
-                    <Text textStyle="xs" color="fg.muted">
-                      {formatDayAndTime(invitation.usedAt)}
-                    </Text>
-                  ) : null}
-                </Stack>
-              </StackedCell>
-              <StackedCell textAlign={{ md: 'end' }}>
-                {invitation.status === 'open' ? (
-                  <HStack justify={{ base: 'start', md: 'end' }} gap="2" pt={{ base: '1', md: '0' }}>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      loading={resending}
-                      loadingText="Sending…"
-                      disabled={resendingId !== null && !resending}
-                      aria-label={`Resend the invitation to ${invitation.email}`}
-                      onClick={() => onResend(invitation)}
-                    >
-                      Resend
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      colorPalette="red"
-                      disabled={resending}
-                      aria-label={`Revoke the invitation to ${invitation.email}`}
-                      onClick={() => onRevoke(invitation)}
-                    >
-                      Revoke
-                    </Button>
-                  </HStack>
-                ) : null}
-              </StackedCell>
-            </StackedRow>
-          );
-        })}
-      </StackedBody>
-    </StackedTable>
-  );
+  const columns: Column<AdminInvitation>[] = [
+    { key: 'email', label: 'E-mail', unlabelledWhenStacked: true, cellProps: { fontWeight: 'medium', wordBreak: 'break-all' }, cell: (i) => i.email },
+    { key: 'invitedBy', label: 'Invited by', cellProps: { color: 'fg.muted', wordBreak: 'break-all' }, cell: (i) => i.invitedByEmail ?? '—' },
+    { key: 'sent', label: 'Sent', cellProps: { whiteSpace: 'nowrap' }, cell: (i) => formatDayAndTime(i.createdAt) },
+    { key: 'expires', label: 'Expires', cellProps: { whiteSpace: 'nowrap' }, cell: (i) => formatDayAndTime(i.expiresAt) },
+    {
+      key: 'status',
+      label: 'Status',
+      cell: (i) => (
+        <Stack gap="0.5">
+          <StatusBadge status={i.status} map={STATUS} size="sm" alignSelf="start" />
+          {i.status === 'used' && i.usedAt ? (
+            <Text textStyle="xs" color="fg.muted">
+              {formatDayAndTime(i.usedAt)}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      hideHeader: true,
+      unlabelledWhenStacked: true,
+      alignEnd: true,
+      cell: (invitation) => {
+        if (invitation.status !== 'open') return null;
+        const resending = resendingId === invitation.id;
+        return (
+          <HStack justify={{ base: 'start', md: 'end' }} gap="2" pt={{ base: '1', md: '0' }}>
+            <Button
+              size="xs"
+              variant="outline"
+              loading={resending}
+              loadingText="Sending…"
+              disabled={resendingId !== null && !resending}
+              aria-label={`Resend the invitation to ${invitation.email}`}
+              onClick={() => onResend(invitation)}
+            >
+              Resend
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              disabled={resending}
+              aria-label={`Revoke the invitation to ${invitation.email}`}
+              onClick={() => onRevoke(invitation)}
+            >
+              Revoke
+            </Button>
+          </HStack>
+        );
+      },
+    },
+  ];
+  return <DataTable caption="Administrator invitations" columns={columns} rows={invitations} rowKey={(i) => i.id} />;
 }

@@ -2,8 +2,10 @@ import { Alert, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
 import { Textarea } from '../../components/form-controls';
-import { showToast } from '../../components/toast';
-import type { ReviewAction, ReviewOutcome } from '../../data/applications/review-application';
+import { useCommand } from '../../components/use-command';
+import { applicationKeys } from '../../data/applications/keys';
+import { reviewApplication, type ReviewAction } from '../../data/applications/review-application';
+import { supabase } from '../../data/client';
 
 type Mode = ReviewAction | null;
 
@@ -35,21 +37,25 @@ const COPY = {
   },
 } as const;
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
-
 /** Approve / Reject (reason required) / Request changes (message required), inline under the application. */
-export function ReviewActions({
-  organizationName,
-  review,
-}: {
-  organizationName: string;
-  review: (params: { action: ReviewAction; reason?: string; message?: string }) => Promise<ReviewOutcome>;
-}) {
+export function ReviewActions({ organizationId, organizationName }: { organizationId: string; organizationName: string }) {
   const [mode, setMode] = useState<Mode>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const review = useCommand({
+    run: (params: { action: ReviewAction; reason?: string; message?: string }) => reviewApplication(supabase, { organizationId, ...params }),
+    refresh: [applicationKeys.queue, applicationKeys.detail(organizationId)],
+    // Saved, but the applicant's e-mail may not have gone: a warning says so.
+    success: (outcome, params) => ({
+      type: outcome.notified ? 'success' : 'warning',
+      title: COPY[params.action].toast,
+      description: outcome.notified
+        ? `${organizationName}: the applicant was e-mailed.`
+        : `${organizationName}: ${outcome.mailError ?? 'the e-mail to the applicant could not be sent.'}`,
+    }),
+    failureToast: 'The decision was not saved',
+  });
+  const { busy, error: failure } = review;
   const id = useId();
   const textId = `${id}-text`;
   const errorId = `${id}-error`;
@@ -65,7 +71,7 @@ export function ReviewActions({
     setMode(next);
     setText('');
     setError(null);
-    setFailure(null);
+    review.reset();
   };
 
   async function submit(event: FormEvent) {
@@ -76,26 +82,10 @@ export function ReviewActions({
       field.current?.focus();
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const outcome = await review(
-        mode === 'approve' ? { action: mode } : mode === 'reject' ? { action: mode, reason: text.trim() } : { action: mode, message: text.trim() },
-      );
-      showToast({
-        type: outcome.notified ? 'success' : 'warning',
-        title: COPY[mode].toast,
-        description: outcome.notified
-          ? `${organizationName}: the applicant was e-mailed.`
-          : `${organizationName}: ${outcome.mailError ?? 'the e-mail to the applicant could not be sent.'}`,
-      });
-      setMode(null);
-    } catch (caught) {
-      setFailure(messageOf(caught));
-      showToast({ type: 'error', title: 'The decision was not saved', description: messageOf(caught) });
-    } finally {
-      setBusy(false);
-    }
+    const result = await review.run(
+      mode === 'approve' ? { action: mode } : mode === 'reject' ? { action: mode, reason: text.trim() } : { action: mode, message: text.trim() },
+    );
+    if (result.ok) setMode(null);
   }
 
   if (!mode) {

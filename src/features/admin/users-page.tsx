@@ -1,19 +1,24 @@
-import { Button, Container, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Stack, Text } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
 
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-states';
+import { ConfirmDialog } from '../../components/dialogs';
+import { SearchField } from '../../components/filter-controls';
 import { MailIcon } from '../../components/icons';
-import { showToast } from '../../components/toast';
-import { useAdminInvitations, type AdminInvitation } from '../../data/admin/admin-invitations';
-import { useAdminUsers, type AdminUser } from '../../data/admin/admin-users';
-import { useAdminInvitationCommands } from '../../data/admin/use-admin-invitation-commands';
+import { PageHeader, SectionHeader } from '../../components/page-header';
+import { EmptyState, QueryView } from '../../components/query-view';
+import { useCommand } from '../../components/use-command';
+import { useAdminInvitations, type AdminInvitation } from '../../data/admin/list-admin-invitations';
+import { useAdminUsers, type AdminUser } from '../../data/admin/list-admin-users';
+import { inviteAdmin } from '../../data/admin/invite-admin';
+import { adminKeys } from '../../data/admin/keys';
+import { revokeAdminInvitation } from '../../data/admin/revoke-admin-invitation';
 import { supabase, type AccordClient } from '../../data/client';
 import { InvitationsTable } from './invitations-table';
 import { InviteAdminDialog } from './invite-admin-dialog';
-import { RevokeInvitationDialog } from './revoke-invitation-dialog';
 import { UsersTable } from './users-table';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
+/** What an invitation command changes: the list and the dashboard's count. */
+const INVITATION_KEYS = [adminKeys.invitations, adminKeys.dashboardCounts];
 
 function matches(user: AdminUser, query: string): boolean {
   const haystack = [user.email, user.fullName, user.organization?.name].filter(Boolean).join(' ').toLowerCase();
@@ -21,108 +26,132 @@ function matches(user: AdminUser, query: string): boolean {
 }
 
 function InvitationsSection({ client }: { client: AccordClient }) {
-  const { data, error, isLoading, mutate } = useAdminInvitations(client);
-  const commands = useAdminInvitationCommands(client);
+  const invitations = useAdminInvitations(client);
   const [showAll, setShowAll] = useState(false);
-  const [resendingId, setResendingId] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<AdminInvitation | null>(null);
   const headingId = useId();
 
+  const invite = useCommand({
+    run: (email: string) => inviteAdmin(client, email),
+    refresh: INVITATION_KEYS,
+    success: (sent) => ({ title: 'Invitation sent', description: `We e-mailed an invitation to ${sent.email}. The link expires in 7 days.` }),
+  });
+  // Resending is a new invitation to the same address; the earlier link stops working.
+  const resend = useCommand({
+    run: (invitation: AdminInvitation) => inviteAdmin(client, invitation.email),
+    refresh: INVITATION_KEYS,
+    success: (_, invitation) => ({
+      title: 'Invitation sent again',
+      description: `A new link went to ${invitation.email}; the earlier link no longer works.`,
+    }),
+    failureToast: 'The invitation was not sent again',
+  });
+  const revoke = useCommand({
+    run: (invitation: AdminInvitation) => revokeAdminInvitation(client, invitation.id),
+    refresh: INVITATION_KEYS,
+    success: (_, invitation) => ({ title: 'Invitation revoked', description: `The link sent to ${invitation.email} no longer works.` }),
+  });
+
+  const data = invitations.data;
   const pending = useMemo(() => (data ?? []).filter((i) => i.status === 'open'), [data]);
   const shown = showAll ? (data ?? []) : pending;
   const closedCount = (data?.length ?? 0) - pending.length;
-
-  async function resend(invitation: AdminInvitation) {
-    setResendingId(invitation.id);
-    try {
-      await commands.invite(invitation.email);
-      showToast({
-        type: 'success',
-        title: 'Invitation sent again',
-        description: `A new link went to ${invitation.email}; the earlier link no longer works.`,
-      });
-    } catch (failure) {
-      showToast({ type: 'error', title: 'The invitation was not sent again', description: messageOf(failure) });
-    } finally {
-      setResendingId(null);
-    }
-  }
+  const closeRevoke = () => {
+    revoke.reset();
+    setRevoking(null);
+  };
 
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4">
-      <Flex gap="3" align={{ base: 'start', sm: 'center' }} justify="space-between" direction={{ base: 'column', sm: 'row' }}>
-        <Stack gap="1">
-          <Heading as="h2" size="xl" id={headingId}>
-            Administrator invitations
-          </Heading>
-          <Text color="fg.muted">People invited to run the back office who have not accepted yet.</Text>
-        </Stack>
-        <InviteAdminDialog invite={commands.invite} />
-      </Flex>
-
-      {error && !data ? (
-        <ErrorState title="The invitations could not be loaded" message={messageOf(error)} onRetry={() => void mutate()} />
-      ) : isLoading || !data ? (
-        <LoadingState label="Loading invitations…" />
-      ) : (
-        <Stack gap="3">
-          {shown.length === 0 ? (
-            <EmptyState icon={<MailIcon boxSize="6" />} title="No pending invitations">
-              Invite someone with “Invite administrator”. Their invitation shows here until they accept it.
-            </EmptyState>
-          ) : (
-            <InvitationsTable invitations={shown} resendingId={resendingId} onResend={resend} onRevoke={setRevoking} />
-          )}
-          {closedCount > 0 ? (
-            <Button variant="plain" size="sm" alignSelf="start" px="0" aria-pressed={showAll} onClick={() => setShowAll(!showAll)}>
-              {showAll ? 'Show pending invitations only' : `Show accepted, revoked and expired (${closedCount})`}
-            </Button>
-          ) : null}
-        </Stack>
-      )}
-      <RevokeInvitationDialog invitation={revoking} onClose={() => setRevoking(null)} revoke={commands.revoke} />
+      <SectionHeader
+        id={headingId}
+        title="Administrator invitations"
+        intro="People invited to run the back office who have not accepted yet."
+        actions={<InviteAdminDialog invite={invite} />}
+      />
+      <QueryView query={invitations} loading="Loading invitations…" errorTitle="The invitations could not be loaded">
+        {() => (
+          <Stack gap="3">
+            {shown.length === 0 ? (
+              <EmptyState icon={<MailIcon boxSize="6" />} title="No pending invitations">
+                Invite someone with “Invite administrator”. Their invitation shows here until they accept it.
+              </EmptyState>
+            ) : (
+              <InvitationsTable
+                invitations={shown}
+                resendingId={resend.pending?.id ?? null}
+                onResend={(invitation) => void resend.run(invitation)}
+                onRevoke={setRevoking}
+              />
+            )}
+            {closedCount > 0 ? (
+              <Button variant="plain" size="sm" alignSelf="start" px="0" aria-pressed={showAll} onClick={() => setShowAll(!showAll)}>
+                {showAll ? 'Show pending invitations only' : `Show accepted, revoked and expired (${closedCount})`}
+              </Button>
+            ) : null}
+          </Stack>
+        )}
+      </QueryView>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this invitation?"
+        description={
+          <>
+            The invitation link sent to <Text as="strong">{revoking?.email}</Text> will stop working. You can invite them again
+            later.
+          </>
+        }
+        confirmLabel="Revoke invitation"
+        busyLabel="Revoking…"
+        cancelLabel="Keep it"
+        destructive
+        busy={revoke.busy}
+        failure={revoke.error}
+        failureTitle="The invitation was not revoked"
+        onConfirm={async () => {
+          if (revoking && (await revoke.run(revoking)).ok) closeRevoke();
+        }}
+        onClose={closeRevoke}
+      />
     </Stack>
   );
 }
 
 function UsersSection({ client }: { client: AccordClient }) {
-  const { data, error, isLoading, mutate } = useAdminUsers(client);
+  const users = useAdminUsers(client);
   const [query, setQuery] = useState('');
   const headingId = useId();
-  const filterId = useId();
+  const { data } = users;
   const shown = useMemo(() => (data ?? []).filter((user) => query.trim() === '' || matches(user, query.trim())), [data, query]);
 
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4">
-      <Flex gap="3" align={{ base: 'stretch', md: 'end' }} justify="space-between" direction={{ base: 'column', md: 'row' }}>
-        <Stack gap="1">
-          <Heading as="h2" size="xl" id={headingId}>
-            Everyone with an account
-          </Heading>
-          <Text color="fg.muted">Their organisation, role and access, newest first.</Text>
-        </Stack>
-        <Field.Root ids={{ control: filterId }} minW={{ md: '18rem' }} width={{ base: 'full', md: 'auto' }}>
-          <Field.Label>Filter users</Field.Label>
-          <Input type="search" placeholder="Name, e-mail or organisation" value={query} onChange={(e) => setQuery(e.target.value)} />
-        </Field.Root>
-      </Flex>
-
-      {error && !data ? (
-        <ErrorState title="The users could not be loaded" message={messageOf(error)} onRetry={() => void mutate()} />
-      ) : isLoading || !data ? (
-        <LoadingState label="Loading users…" />
-      ) : shown.length === 0 ? (
-        <EmptyState title={data.length === 0 ? 'No accounts yet' : 'No one matches that filter'}>
-          {data.length === 0 ? 'People appear here once they sign up or accept an invitation.' : 'Try part of a name, an e-mail address or an organisation.'}
-        </EmptyState>
-      ) : (
-        <Stack gap="2">
-          <Text textStyle="sm" color="fg.muted" aria-live="polite">
-            {shown.length === data.length ? `${data.length} ${data.length === 1 ? 'person' : 'people'}` : `${shown.length} of ${data.length} people`}
-          </Text>
-          <UsersTable users={shown} />
-        </Stack>
-      )}
+      <SectionHeader
+        id={headingId}
+        title="Everyone with an account"
+        intro="Their organisation, role and access, newest first."
+        actions={<SearchField label="Filter users" placeholder="Name, e-mail or organisation" value={query} onChange={setQuery} minW={{ md: '18rem' }} />}
+      />
+      <QueryView
+        query={users}
+        loading="Loading users…"
+        errorTitle="The users could not be loaded"
+        isEmpty={() => shown.length === 0}
+        empty={
+          <EmptyState title={data?.length === 0 ? 'No accounts yet' : 'No one matches that filter'}>
+            {data?.length === 0 ? 'People appear here once they sign up or accept an invitation.' : 'Try part of a name, an e-mail address or an organisation.'}
+          </EmptyState>
+        }
+      >
+        {(all) => (
+          <Stack gap="2">
+            <Text textStyle="sm" color="fg.muted" aria-live="polite">
+              {shown.length === all.length ? `${all.length} ${all.length === 1 ? 'person' : 'people'}` : `${shown.length} of ${all.length} people`}
+            </Text>
+            <UsersTable users={shown} />
+          </Stack>
+        )}
+      </QueryView>
     </Stack>
   );
 }
@@ -137,18 +166,11 @@ export default function UsersPage({ client = supabase }: UsersPageProps = {}) {
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap={{ base: '10', md: '12' }}>
-        <Stack gap="3">
-          <Text color="brand.fg" fontWeight="semibold" textStyle="sm" letterSpacing="wide" textTransform="uppercase">
-            Back office
-          </Text>
-          <Heading as="h1" size={{ base: '3xl', md: '4xl' }}>
-            Users
-          </Heading>
-          <Text textStyle={{ base: 'md', md: 'lg' }} color="fg.muted" maxW="65ch">
-            Everyone with an account on the network, their organisations and roles, and the invitations that make new
-            administrators.
-          </Text>
-        </Stack>
+        <PageHeader
+          eyebrow="Back office"
+          title="Users"
+          intro="Everyone with an account on the network, their organisations and roles, and the invitations that make new administrators."
+        />
         <InvitationsSection client={client} />
         <UsersSection client={client} />
       </Stack>

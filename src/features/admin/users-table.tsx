@@ -1,8 +1,8 @@
 import { Badge, Stack, Text, Wrap } from '@chakra-ui/react';
 
-import type { AdminUser } from '../../data/admin/admin-users';
+import { DataTable, type Column } from '../../components/data-table';
+import type { AdminUser } from '../../data/admin/list-admin-users';
 import { formatDay, formatDayAndTime } from './format-date';
-import { StackedBody, StackedCell, StackedColumnHeader, StackedHeader, StackedRow, StackedTable } from './stacked-table';
 
 const APPLICATION: Record<string, string> = {
   pending: 'application pending',
@@ -37,41 +37,33 @@ function Roles({ user }: { user: AdminUser }) {
   );
 }
 
+const COLUMNS: Column<AdminUser>[] = [
+  {
+    key: 'person',
+    label: 'Person',
+    unlabelledWhenStacked: true,
+    cell: (user) => (
+      <Stack gap="0">
+        <Text fontWeight="medium">{user.fullName ?? user.email ?? 'Unknown'}</Text>
+        {user.fullName && user.email ? (
+          <Text textStyle="sm" color="fg.muted" wordBreak="break-all">
+            {user.email}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+  },
+  { key: 'roles', label: 'Roles', cell: (user) => <Roles user={user} /> },
+  { key: 'joined', label: 'Joined', cellProps: { whiteSpace: 'nowrap' }, cell: (user) => formatDay(user.createdAt) },
+  {
+    key: 'lastSignIn',
+    label: 'Last sign-in',
+    cellProps: { whiteSpace: 'nowrap' },
+    cell: (user) => (user.lastSignInAt ? formatDayAndTime(user.lastSignInAt) : 'Never'),
+  },
+];
+
 /** Everyone with an account. */
 export function UsersTable({ users }: { users: AdminUser[] }) {
-  return (
-    <StackedTable caption="Users">
-      <StackedHeader>
-        <StackedColumnHeader>Person</StackedColumnHeader>
-        <StackedColumnHeader>Roles</StackedColumnHeader>
-        <StackedColumnHeader>Joined</StackedColumnHeader>
-        <StackedColumnHeader>Last sign-in</StackedColumnHeader>
-      </StackedHeader>
-      <StackedBody>
-        {users.map((user) => (
-          <StackedRow key={user.id}>
-            <StackedCell>
-              <Stack gap="0">
-                <Text fontWeight="medium">{user.fullName ?? user.email ?? 'Unknown'}</Text>
-                {user.fullName && user.email ? (
-                  <Text textStyle="sm" color="fg.muted" wordBreak="break-all">
-                    {user.email}
-                  </Text>
-                ) : null}
-              </Stack>
-            </StackedCell>
-            <StackedCell label="Roles">
-              <Roles user={user} />
-            </StackedCell>
-            <StackedCell label="Joined" whiteSpace="nowrap">
-              {formatDay(user.createdAt)}
-            </StackedCell>
-            <StackedCell label="Last sign-in" whiteSpace="nowrap">
-              {user.lastSignInAt ? formatDayAndTime(user.lastSignInAt) : 'Never'}
-            </StackedCell>
-          </StackedRow>
-        ))}
-      </StackedBody>
-    </StackedTable>
-  );
+  return <DataTable caption="Users" columns={COLUMNS} rows={users} rowKey={(user) => user.id} />;
 }

@@ -11,6 +11,7 @@ import {
   type InvitationFailure,
 } from '../../../machines/admin-invitation.machine';
 import { createAdminInvitationActors } from '../../actors/admin-invitation-actors';
+import { shallowEqual } from '../../components/shallow-equal';
 
 let liveMachine: typeof adminInvitationMachine | undefined;
 /** The machine with the real effects, made on first use. */
@@ -53,13 +54,6 @@ function view(snapshot: Snapshot): AdminInvitationView {
     : { status: 'success', message: null, failure: null, isRedirecting: true, isTokenSettled: true };
 }
 
-const sameView = (a: AdminInvitationView, b: AdminInvitationView) =>
-  a.status === b.status &&
-  a.message === b.message &&
-  a.failure === b.failure &&
-  a.isRedirecting === b.isRedirecting &&
-  a.isTokenSettled === b.isTokenSettled;
-
 export interface UseAdminInvitationOptions {
   token: string | null;
   /** Where the flow ends: the page navigates (or reloads, when the session's roles changed). */
@@ -72,7 +66,7 @@ export interface UseAdminInvitationOptions {
  */
 export function useAdminInvitation({ token, leave }: UseAdminInvitationOptions): AdminInvitationView {
   const actor = useActorRef(liveLogic(), { input: { token } });
-  const current = useSelector(actor, view, sameView);
+  const current = useSelector(actor, view, shallowEqual);
   const output = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import type { SnapshotFrom } from 'xstate';
 import { NEXT_PARAM, safeInternalPath } from '../../../machines/access';
 import { magicLinkMachine, type MagicLinkAudience } from '../../../machines/magic-link.machine';
 import { magicLinkActors } from '../../actors/magic-link-actors';
+import { shallowEqual } from '../../components/shallow-equal';
 
 const liveMachine = magicLinkMachine.provide({ actors: magicLinkActors });
 
@@ -48,10 +49,6 @@ function view(snapshot: Snapshot): MagicLinkSignInView {
   };
 }
 
-function sameView(a: MagicLinkSignInView, b: MagicLinkSignInView): boolean {
-  return (Object.keys(a) as (keyof MagicLinkSignInView)[]).every((key) => a[key] === b[key]);
-}
-
 /**
  * The magic-link sign-in flow for one audience. Components read the view and
  * call the commands; they never see the machine's states or events.
@@ -62,7 +59,7 @@ export function useMagicLinkSignIn(audience: MagicLinkAudience) {
   const [searchParams] = useSearchParams();
   const next = safeInternalPath(searchParams.get(NEXT_PARAM));
   const actor = useActorRef(liveMachine, { input: { audience, next } });
-  const current = useSelector(actor, view, sameView);
+  const current = useSelector(actor, view, shallowEqual);
   const destination = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output.to : null));
 
   useEffect(() => {

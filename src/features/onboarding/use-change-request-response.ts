@@ -4,6 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 
 import { changeRequestResponseMachine } from '../../../machines/change-request-response.machine';
 import { changeRequestActors } from '../../actors/change-request-actors';
+import { shallowEqual } from '../../components/shallow-equal';
 
 type Snapshot = SnapshotFrom<typeof changeRequestResponseMachine>;
 
@@ -22,13 +23,11 @@ function view(snapshot: Snapshot) {
   };
 }
 
-type View = ReturnType<typeof view>;
-const sameView = (a: View, b: View) => (Object.keys(a) as (keyof View)[]).every((key) => a[key] === b[key]);
 
 /** Answering a change request: the view and the commands, never the machine's states or events. */
 export function useChangeRequestResponse(organizationId: string, onAnswered: () => void) {
   const actor = useActorRef(liveMachine, { input: { organizationId } });
-  const current = useSelector(actor, view, sameView);
+  const current = useSelector(actor, view, shallowEqual);
   useEffect(() => {
     if (current.isAnswered) onAnswered();
   }, [current.isAnswered, onAnswered]);

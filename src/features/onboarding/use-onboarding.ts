@@ -14,6 +14,7 @@ import {
 import { onboardingMachine, type OnboardingEvent } from '../../../machines/onboarding.machine';
 import { onboardingActors } from '../../actors/onboarding-actors';
 import { showToast } from '../../components/toast';
+import { shallowEqual } from '../../components/shallow-equal';
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
 type AutosaveRef = ActorRefFrom<typeof draftAutosaveMachine>;
@@ -81,10 +82,6 @@ function stepOf(snapshot: Snapshot) {
 const sameStep = (a: ReturnType<typeof stepOf>, b: ReturnType<typeof stepOf>) =>
   a.step === b.step && a.showsStep === b.showsStep && a.navigation === b.navigation;
 
-function sameView(a: OnboardingView, b: OnboardingView): boolean {
-  return (Object.keys(a) as (keyof OnboardingView)[]).every((key) => a[key] === b[key]);
-}
-
 function draftStatusOf(snapshot: SnapshotFrom<typeof draftAutosaveMachine> | undefined): DraftStatus {
   if (!snapshot) return 'idle';
   if (snapshot.matches('saving')) return 'saving';
@@ -118,7 +115,7 @@ export function useOnboarding({ userId, accountEmail }: UseOnboardingOptions) {
     [userId],
   );
   const actor = useActorRef(machine, { input: { signedIn: userId !== null, accountEmail, requestedStep: urlStep } });
-  const current = useSelector(actor, view, sameView);
+  const current = useSelector(actor, view, shallowEqual);
   const autosave = useSelector(actor, (snapshot) => snapshot.children.draftAutosave as AutosaveRef | undefined);
   const draftStatus = useSelector(autosave, draftStatusOf);
   const output = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : null));

@@ -1,11 +1,19 @@
 import { SECTORS } from '../../../machines/onboarding-form';
 import { formatLongDate } from '../../components/formats';
+import type { StatusMap } from '../../components/status-badge';
 import type { OrganizationSector, RegistryStatus, RegistryStatusChange } from '../../data/registry/types';
 
 export const STATUS_LABELS: Record<RegistryStatus, string> = {
   active: 'Active',
   suspended: 'Suspended',
   revoked: 'Revoked',
+};
+
+/** The registry's statuses for StatusBadge: the words carry the meaning, the colour repeats it. */
+export const REGISTRY_STATUS: StatusMap<RegistryStatus> = {
+  active: { label: STATUS_LABELS.active, palette: 'green' },
+  suspended: { label: STATUS_LABELS.suspended, palette: 'orange' },
+  revoked: { label: STATUS_LABELS.revoked, palette: 'red' },
 };
 
 /** What each status means for someone relying on the organisation's verifications. */

@@ -5,14 +5,13 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { SIZES } from '../../../machines/onboarding-form';
 import { countryName } from '../../components/countries';
 import { usePageDescription } from '../../components/page-meta';
-import { ErrorState } from '../../components/query-states';
+import { ErrorState, errorMessage } from '../../components/query-view';
+import { StatusBadge } from '../../components/status-badge';
 import type { RegistryOrganization } from '../../data/registry/types';
 import { useRegistryOrganization } from '../../data/registry/use-registry-organization';
 import { OrganisationMark } from './organisation-mark';
-import { describeChange, formatRegistryDate, sectorLabel, STATUS_MEANINGS, statusSince } from './registry-labels';
-import { RegistryStatusBadge } from './registry-status-badge';
+import { describeChange, formatRegistryDate, REGISTRY_STATUS, sectorLabel, STATUS_MEANINGS, statusSince } from './registry-labels';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
 const sizeLabels = new Map<string, string>(SIZES);
 
 function BackLink() {
@@ -74,7 +73,7 @@ function StatusHistory({ organization }: { organization: RegistryOrganization })
               {formatRegistryDate(change.effectiveFrom)}
             </Text>
             <Flex gap="3" align="center" wrap="wrap">
-              <RegistryStatusBadge status={change.status} size="sm" />
+              <StatusBadge status={change.status} map={REGISTRY_STATUS} size="sm" />
               <Text as="span" textStyle="sm">
                 {what}
               </Text>
@@ -128,7 +127,7 @@ function Profile({ organization }: { organization: RegistryOrganization }) {
             </Text>
           ) : null}
           <Flex gap="3" align="center" wrap="wrap">
-            <RegistryStatusBadge status={status} size="lg" />
+            <StatusBadge status={status} map={REGISTRY_STATUS} size="lg" />
             <Text fontWeight="medium">{statusSince(status, statusEffectiveFrom)}</Text>
           </Flex>
           <Text color="fg.muted" textStyle="sm" maxW="60ch">
@@ -213,7 +212,7 @@ export default function RegistryProfilePage() {
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
           Organisation profile
         </Heading>
-        <ErrorState title="This registry entry could not be loaded" message={messageOf(error)} onRetry={() => void mutate()} />
+        <ErrorState title="This registry entry could not be loaded" message={errorMessage(error)} onRetry={() => void mutate()} />
         <BackLink />
       </Stack>
     );

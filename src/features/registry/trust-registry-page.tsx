@@ -1,36 +1,21 @@
-import {
-  Box,
-  Button,
-  chakra,
-  Container,
-  Flex,
-  Heading,
-  Input,
-  Link,
-  LinkBox,
-  LinkOverlay,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@chakra-ui/react';
-import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Box, Button, chakra, Container, Flex, Heading, Input, Link, LinkBox, LinkOverlay, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { memo, useDeferredValue, useEffect, useId, useRef, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
 import { SECTORS } from '../../../machines/onboarding-form';
 import { countries, countryName } from '../../components/countries';
-import { NativeSelect } from '../../components/form-controls';
+import { FilterSelect } from '../../components/filter-controls';
+import { PageHeader } from '../../components/page-header';
 import { usePageDescription } from '../../components/page-meta';
-import { EmptyState, ErrorState } from '../../components/query-states';
+import { Pagination } from '../../components/pagination';
+import { EmptyState, QueryView } from '../../components/query-view';
+import { StatusBadge } from '../../components/status-badge';
+import { useUrlFilters } from '../../components/use-url-filters';
 import { REGISTRY_STATUSES, type RegistryOrganization } from '../../data/registry/types';
 import { preloadRegistrySearch, useRegistrySearch } from '../../data/registry/use-registry-search';
 import { OrganisationMark } from './organisation-mark';
-import { formatRegistryDate, sectorLabel, STATUS_LABELS, STATUS_MEANINGS, statusSince } from './registry-labels';
+import { formatRegistryDate, REGISTRY_STATUS, sectorLabel, STATUS_LABELS, STATUS_MEANINGS, statusSince } from './registry-labels';
 import { filtersFromParams, hasFilters, PAGE_SIZE, paramsFromFilters, toRegistryQuery, type RegistryFilters } from './registry-filters';
-import { RegistryStatusBadge } from './registry-status-badge';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong.');
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -58,7 +43,7 @@ function OrganisationCard({ organization }: { organization: RegistryOrganization
                 <RouterLink to={`/trust-registry/${id}`}>{name}</RouterLink>
               </LinkOverlay>
             </Heading>
-            <RegistryStatusBadge status={status} />
+            <StatusBadge status={status} map={REGISTRY_STATUS} size="md" />
           </Flex>
           {legalName && legalName !== name ? (
             <Text textStyle="sm" color="fg.muted">
@@ -94,68 +79,6 @@ function ListSkeleton() {
         ))}
       </SimpleGrid>
     </Box>
-  );
-}
-
-function Pagination({ filters, pageCount }: { filters: RegistryFilters; pageCount: number }) {
-  const { page } = filters;
-  const to = (target: number) => {
-    const search = paramsFromFilters({ ...filters, page: target }).toString();
-    return search ? `?${search}` : '.';
-  };
-  const step = (target: number, label: string, enabled: boolean) => {
-    const text = (
-      <>
-        {label}
-        <VisuallyHidden> page</VisuallyHidden>
-      </>
-    );
-    return enabled ? (
-      <Button asChild variant="outline" size="sm">
-        <RouterLink to={to(target)}>{text}</RouterLink>
-      </Button>
-    ) : (
-      <Button variant="outline" size="sm" disabled>
-        {text}
-      </Button>
-    );
-  };
-  return (
-    <Flex as="nav" aria-label="Pages of results" align="center" justify="space-between" gap="3">
-      {step(page - 1, 'Previous', page > 1)}
-      <Text textStyle="sm" color="fg.muted" aria-current="page">
-        Page {page} of {pageCount}
-      </Text>
-      {step(page + 1, 'Next', page < pageCount)}
-    </Flex>
-  );
-}
-
-function FilterSelect({
-  label,
-  name,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  /** The address's parameter for it, which a shared link's prerendered page shows before the app runs. */
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  // A native <select> is not a Chakra Field control, so the label is wired by hand.
-  return (
-    <Stack gap="1.5">
-      <chakra.label htmlFor={id} fontWeight="medium" textStyle="sm">
-        {label}
-      </chakra.label>
-      <NativeSelect id={id} name={name} value={value} bg="bg" onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </NativeSelect>
-    </Stack>
   );
 }
 
@@ -254,11 +177,13 @@ const ResultsList = memo(function ResultsList({
   filters,
   pageCount,
   stale,
+  hrefFor,
 }: {
   organizations: RegistryOrganization[];
   filters: RegistryFilters;
   pageCount: number;
   stale: boolean;
+  hrefFor: (filters: RegistryFilters) => string;
 }) {
   return (
     <Stack gap="5">
@@ -276,7 +201,9 @@ const ResultsList = memo(function ResultsList({
           <OrganisationCard key={organization.id} organization={organization} />
         ))}
       </SimpleGrid>
-      {pageCount > 1 ? <Pagination filters={filters} pageCount={pageCount} /> : null}
+      {pageCount > 1 ? (
+        <Pagination page={filters.page} pageCount={pageCount} hrefFor={(page) => hrefFor({ ...filters, page })} />
+      ) : null}
     </Stack>
   );
 });
@@ -287,7 +214,7 @@ const ResultsList = memo(function ResultsList({
  * in slices between which the page still answers a click or a key, rather
  * than in one block that holds a phone's main thread for ~150 ms.
  */
-function RegistryResults({ filters }: { filters: RegistryFilters }) {
+function RegistryResults({ filters, hrefFor }: { filters: RegistryFilters; hrefFor: (filters: RegistryFilters) => string }) {
   const { data: latest, error, isLoading, isValidating, mutate } = useRegistrySearch(toRegistryQuery(filters));
   const data = useDeferredValue(latest);
   const resultsRef = useRef<HTMLHeadingElement>(null);
@@ -308,41 +235,10 @@ function RegistryResults({ filters }: { filters: RegistryFilters }) {
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = (filters.page - 1) * PAGE_SIZE + 1;
   const stale = (isValidating || latest !== data) && data !== undefined;
-
-  let results;
-  if (error && !data) {
-    results = <ErrorState title="The registry could not be loaded" message={messageOf(error)} onRetry={() => void mutate()} />;
-  } else if ((isLoading || latest !== undefined) && !data) {
-    results = <ListSkeleton />;
-  } else if (data && data.organizations.length === 0 && total > 0) {
-    results = (
-      <Stack gap="3" align="flex-start">
-        <EmptyState title="There is nothing on this page">
-          {`The results end on page ${pageCount}.`}
-        </EmptyState>
-        <Button asChild variant="outline">
-          <RouterLink to={`?${paramsFromFilters({ ...filters, page: pageCount }).toString()}`}>Go to the last page</RouterLink>
-        </Button>
-      </Stack>
-    );
-  } else if (data && data.organizations.length === 0) {
-    results = (
-      <Stack gap="3" align="center">
-        <EmptyState title="No organisation matches">
-          {hasFilters(filters)
-            ? 'No organisation in the registry matches this search. Check the spelling, or clear the filters to see every member.'
-            : 'No organisation has been approved yet.'}
-        </EmptyState>
-        {hasFilters(filters) ? (
-          <Button asChild variant="outline">
-            <RouterLink to="/trust-registry">Clear filters</RouterLink>
-          </Button>
-        ) : null}
-      </Stack>
-    );
-  } else if (data) {
-    results = <ResultsList organizations={data.organizations} filters={filters} pageCount={pageCount} stale={stale} />;
-  }
+  // The summary speaks of these filters, so it waits for their own answer: while the
+  // previous one is still on screen (keepPreviousData, or the deferred render catching
+  // up) it would pair the new filters with the old count.
+  const answered = data !== undefined && latest === data && !isLoading;
 
   return (
     <Stack as="section" aria-labelledby="registry-results" gap="4">
@@ -351,16 +247,52 @@ function RegistryResults({ filters }: { filters: RegistryFilters }) {
           Results
         </Heading>
         <Text color="fg.muted" textStyle="sm" role="status" aria-live="polite">
-          {data && !error
+          {answered && !error
             ? `${summaryOf(total, filters)}${data.organizations.length > 0 ? ` · showing ${first}–${first + data.organizations.length - 1}` : ''}`
             : ''}
         </Text>
       </Flex>
-      {error && data ? <ErrorState title="The registry could not be updated" message={messageOf(error)} onRetry={() => void mutate()} /> : null}
-      {results}
+      <QueryView
+        // The deferred answer, so the cards render in slices (see above).
+        query={{ data, error, mutate }}
+        loading={<ListSkeleton />}
+        errorTitle="The registry could not be loaded"
+        staleErrorTitle="The registry could not be updated"
+        isEmpty={(answer) => answer.organizations.length === 0}
+        empty={
+          total > 0 ? (
+            <Stack gap="3" align="flex-start">
+              <EmptyState title="There is nothing on this page">{`The results end on page ${pageCount}.`}</EmptyState>
+              <Button asChild variant="outline">
+                <RouterLink to={hrefFor({ ...filters, page: pageCount })}>Go to the last page</RouterLink>
+              </Button>
+            </Stack>
+          ) : (
+            <Stack gap="3" align="center">
+              <EmptyState title="No organisation matches">
+                {hasFilters(filters)
+                  ? 'No organisation in the registry matches this search. Check the spelling, or clear the filters to see every member.'
+                  : 'No organisation has been approved yet.'}
+              </EmptyState>
+              {hasFilters(filters) ? (
+                <Button asChild variant="outline">
+                  <RouterLink to="/trust-registry">Clear filters</RouterLink>
+                </Button>
+              ) : null}
+            </Stack>
+          )
+        }
+      >
+        {(answer) => (
+          <ResultsList organizations={answer.organizations} filters={filters} pageCount={pageCount} stale={stale} hrefFor={hrefFor} />
+        )}
+      </QueryView>
     </Stack>
   );
 }
+
+/** A change of search or filters starts again at the first page. */
+const PAGE_ONE: Partial<RegistryFilters> = { page: 1 };
 
 /** The results this address will show, asked for before the page's first render (router.tsx). */
 export function preloadData(url: URL): void {
@@ -376,33 +308,16 @@ export default function TrustRegistryPage() {
   usePageDescription(
     'Search the Accord trust registry: every organisation approved for identity and document verification, with its status (active, suspended or revoked), sector, country and membership date.',
   );
-  const [params, setParams] = useSearchParams();
-  const addressKey = params.toString();
-  const filters = useMemo(() => filtersFromParams(new URLSearchParams(addressKey)), [addressKey]);
-
-  // From the address bar as it is now, not as this render saw it: the router renders a
-  // navigation a moment after it updates the address, and two quick changes must both count.
-  const change = useCallback(
-    (next: Partial<RegistryFilters>) =>
-      setParams(paramsFromFilters({ ...filtersFromParams(new URLSearchParams(window.location.search)), ...next, page: next.page ?? 1 })),
-    [setParams],
-  );
+  const { filters, setFilters, hrefFor } = useUrlFilters(filtersFromParams, paramsFromFilters, PAGE_ONE);
 
   return (
     <Container maxW="6xl" py={{ base: '8', md: '14' }} px={{ base: '4', md: '6' }}>
       <Stack gap={{ base: '6', md: '8' }}>
-        <Stack gap="3" maxW="3xl">
-          <Text color="brand.fg" fontWeight="semibold" textStyle="sm" letterSpacing="wide" textTransform="uppercase">
-            Registry
-          </Text>
-          <Heading as="h1" size={{ base: '3xl', md: '4xl' }} lineHeight="1.15">
-            Trust registry
-          </Heading>
-          <Text textStyle={{ base: 'md', md: 'lg' }} color="fg.muted">
-            Every organisation the Accord network has approved for identity and document verification, with its standing today.
-            Check an organisation here before you rely on a verification it made. Suspended and revoked members stay listed, so
-            you can see when trust was withdrawn.
-          </Text>
+        <PageHeader
+          eyebrow="Registry"
+          title="Trust registry"
+          intro="Every organisation the Accord network has approved for identity and document verification, with its standing today. Check an organisation here before you rely on a verification it made. Suspended and revoked members stay listed, so you can see when trust was withdrawn."
+        >
           <Text textStyle="sm">
             Checking from your own system?{' '}
             <Link asChild variant="underline" color="brand.fg">
@@ -410,11 +325,11 @@ export default function TrustRegistryPage() {
             </Link>
             .
           </Text>
-        </Stack>
+        </PageHeader>
 
-        <SearchForm filters={filters} onChange={change} />
+        <SearchForm filters={filters} onChange={setFilters} />
 
-        <RegistryResults filters={filters} />
+        <RegistryResults filters={filters} hrefFor={hrefFor} />
 
         <Box as="section" aria-labelledby="registry-statuses" borderTopWidth="1px" borderColor="border.muted" pt="6">
           <Heading as="h2" size="md" id="registry-statuses" mb="3">
@@ -424,7 +339,7 @@ export default function TrustRegistryPage() {
             {REGISTRY_STATUSES.map((status) => (
               <Flex key={status} gap="3" align="baseline" direction={{ base: 'column', sm: 'row' }}>
                 <Box as="dt" minW="28">
-                  <RegistryStatusBadge status={status} />
+                  <StatusBadge status={status} map={REGISTRY_STATUS} size="md" />
                 </Box>
                 <Text as="dd" color="fg.muted" textStyle="sm">
                   {STATUS_MEANINGS[status]}
