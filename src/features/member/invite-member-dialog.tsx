@@ -1,4 +1,4 @@
-import { Button, Field, Input } from '@chakra-ui/react';
+import { Button, chakra, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
 
 import { emailMessage, emailProblem, isWellFormedEmail, trimEmail } from '../../../machines/email';
@@ -104,14 +104,25 @@ export function InviteMemberDialog({ invite }: InviteMemberDialogProps) {
         />
         {fieldError ? <Field.ErrorText>{fieldError}</Field.ErrorText> : <Field.HelperText>Use the address they will sign in with.</Field.HelperText>}
       </Field.Root>
-      <Field.Root ids={{ control: roleId, helperText: roleHelpId }}>
-        <Field.Label>Role</Field.Label>
-        <NativeSelect id={roleId} aria-describedby={roleHelpId} name="role" value={role} disabled={invite.busy} onChange={(e) => setRole(e.target.value === 'admin' ? 'admin' : 'member')}>
+      <Stack gap="1.5">
+        <chakra.label htmlFor={roleId} fontWeight="medium" textStyle="sm">
+          Role
+        </chakra.label>
+        <NativeSelect
+          id={roleId}
+          aria-describedby={roleHelpId}
+          name="role"
+          value={role}
+          disabled={invite.busy}
+          onChange={(e) => setRole(e.target.value === 'admin' ? 'admin' : 'member')}
+        >
           <option value="member">Member</option>
           <option value="admin">Admin</option>
         </NativeSelect>
-        <Field.HelperText>Admins can invite people, change roles and remove members.</Field.HelperText>
-      </Field.Root>
+        <Text id={roleHelpId} textStyle="xs" color="fg.muted">
+          Admins can invite people, change roles and remove members.
+        </Text>
+      </Stack>
     </FormDialog>
   );
 }
