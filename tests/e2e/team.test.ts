@@ -86,6 +86,7 @@ describe('the team, end to end', () => {
     await expect(pending.textContent()).resolves.toContain('Ada Lovelace');
     await expect(pending.textContent()).resolves.toMatch(/Expires|\d{4}, \d\d:\d\d/);
     const mail = await nextMail(colleague.email, seen);
+    expect(mail.subject).toMatch(/^You're invited to join .+ on Accord$/);
     await screenshot(page, 'members-admin');
 
     // Inviting the same address again is refused in words, and what was typed stays.
@@ -95,6 +96,10 @@ describe('the team, end to end', () => {
     await dialog.getByText(/already been invited.*Resend it/).waitFor();
     await expect(dialog.getByRole('textbox', { name: 'E-mail address' }).inputValue()).resolves.toBe(colleague.email);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Sending it again at once is refused by the 60-second cool-down, and the page says until when.
+    await pending.getByRole('button', { name: `Resend the invitation to ${colleague.email}` }).click();
+    await page.getByText(/You can send it again at \d\d:\d\d:\d\d\./).waitFor();
 
     // The colleague accepts (the callback's part, done here through its RPC).
     const accepted = await colleague.client.rpc('accept_tenant_invitation', { p_token: tokenIn(`${mail.text} ${mail.html}`), p_organization_id: organizationId });
