@@ -188,6 +188,26 @@ describe('/dashboard/members as an organisation admin', () => {
     expect(await screen.findByText('Grace Hopper is no longer in your organisation.')).toBeInTheDocument();
   });
 
+  it('marks an expired invitation as expired, so it can be resent or revoked', async () => {
+    renderPage(fakeClient({ invitations: [{ ...INVITATIONS[0], expires_at: '2020-01-08T10:00:00Z' }] }).client);
+    const pending = await screen.findByRole('table', { name: 'Pending invitations' });
+    expect(within(pending).getByRole('row', { name: /kat@school\.example/ })).toHaveTextContent(/Expired 8 Jan 2020/);
+  });
+
+  it('revokes an invitation after asking, and shows the refusal in the dialog when the server says no', async () => {
+    let answer: Answer = { data: null, error: { message: 'invitation_used', code: 'P0001' } };
+    const { client, rpc } = fakeClient({ rpc: { revoke_tenant_invitation: async () => answer } });
+    const { user } = renderPage(client);
+    await user.click(await screen.findByRole('button', { name: 'Revoke the invitation to kat@school.example' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke this invitation?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke invitation' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This invitation has already been accepted.');
+    answer = { data: '2026-11-22T10:00:00Z', error: null };
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke invitation' }));
+    expect(await screen.findByText('The link sent to kat@school.example no longer works.')).toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledWith('revoke_tenant_invitation', { p_invitation_id: 'inv-1' });
+  });
+
   it('shows the resend cool-down when the function refuses a resend', async () => {
     const invoke = vi.fn(async () =>
       functionRefusal(429, { error: 'resend_too_soon', message: 'in 42 seconds', resendAvailableAt: '2026-11-20T10:01:00Z' }),
