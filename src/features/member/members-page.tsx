@@ -1,11 +1,427 @@
-import { ContentPage } from '../../components/content-page';
+import { Button, Container, HStack, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
 
-export default function MembersPage() {
+import { homeFor } from '../../../machines/access';
+import { DataTable, type Column } from '../../components/data-table';
+import { ConfirmDialog } from '../../components/dialogs';
+import { MailIcon } from '../../components/icons';
+import { PageHeader, SectionHeader } from '../../components/page-header';
+import { EmptyState, QueryView } from '../../components/query-view';
+import { StatusBadge, type StatusMap } from '../../components/status-badge';
+import { useCommand } from '../../components/use-command';
+import { supabase, type AccordClient } from '../../data/client';
+import { changeMemberRole } from '../../data/team/change-member-role';
+import { useTeamMembership, type TeamRole } from '../../data/team/get-team-membership';
+import { inviteTenant, resendTenantInvitation } from '../../data/team/invite-tenant';
+import { teamKeys } from '../../data/team/keys';
+import { leaveOrganization } from '../../data/team/leave-organization';
+import { useTeam, type TeamMember } from '../../data/team/list-team';
+import { useTenantInvitations, type PendingInvitation } from '../../data/team/list-tenant-invitations';
+import { LAST_ADMIN_MESSAGE } from '../../data/team/refusals';
+import { removeMember } from '../../data/team/remove-member';
+import { revokeTenantInvitation } from '../../data/team/revoke-tenant-invitation';
+import { useSessionFacts } from '../../session/session-context';
+import { InviteMemberDialog, type InviteRequest } from './invite-member-dialog';
+
+export const ROLE: StatusMap<TeamRole> = {
+  admin: { label: 'Admin', palette: 'purple' },
+  member: { label: 'Member', palette: 'gray' },
+};
+
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const dayAndTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const formatDay = (iso: string) => day.format(new Date(iso));
+const formatDayAndTime = (iso: string) => dayAndTime.format(new Date(iso));
+
+const nameOf = (member: TeamMember) => (member.fullName.trim() === '' ? member.email : member.fullName);
+
+interface Viewer {
+  userId: string;
+  organizationId: string;
+  isAdmin: boolean;
+}
+
+type RoleChange = { member: TeamMember; role: TeamRole };
+
+function TeamSection({ client, viewer, onLeave }: { client: AccordClient; viewer: Viewer; onLeave: () => void }) {
+  const team = useTeam(viewer.organizationId, client);
+  const headingId = useId();
+  const [changing, setChanging] = useState<RoleChange | null>(null);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const keys = [teamKeys.members(viewer.organizationId), teamKeys.membership(viewer.userId)];
+
+  const change = useCommand({
+    run: ({ member, role }: RoleChange) => changeMemberRole(client, viewer.organizationId, member.userId, role),
+    refresh: keys,
+    success: (_, { member, role }) => ({ title: 'Role changed', description: `${nameOf(member)} is now ${role === 'admin' ? 'an admin' : 'a member'}.` }),
+  });
+  const remove = useCommand({
+    run: (member: TeamMember) => removeMember(client, viewer.organizationId, member.userId),
+    refresh: keys,
+    success: (_, member) => ({ title: 'Member removed', description: `${nameOf(member)} is no longer in your organisation.` }),
+  });
+
+  const adminCount = (team.data ?? []).filter((m) => m.role === 'admin').length;
+  // The database has the last word (last_admin); this only says so before anyone tries.
+  const isLastAdmin = (member: TeamMember) => member.role === 'admin' && adminCount <= 1;
+  const me = team.data?.find((m) => m.userId === viewer.userId);
+  const iAmLastAdmin = me !== undefined && isLastAdmin(me);
+
+  const columns: Column<TeamMember>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      unlabelledWhenStacked: true,
+      cellProps: { fontWeight: 'medium' },
+      cell: (m) => (
+        <>
+          {nameOf(m)}
+          {m.userId === viewer.userId ? (
+            <Text as="span" color="fg.muted" fontWeight="normal">
+              {' '}
+              (you)
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'email', label: 'E-mail', cellProps: { wordBreak: 'break-all', color: 'fg.muted' }, cell: (m) => m.email },
+    { key: 'role', label: 'Role', cell: (m) => <StatusBadge status={m.role} map={ROLE} size="sm" /> },
+    { key: 'joined', label: 'Joined', cellProps: { whiteSpace: 'nowrap' }, cell: (m) => formatDay(m.joinedAt) },
+  ];
+  if (viewer.isAdmin) {
+    columns.push({
+      key: 'actions',
+      label: 'Actions',
+      hideHeader: true,
+      unlabelledWhenStacked: true,
+      alignEnd: true,
+      cell: (m) => {
+        const last = isLastAdmin(m);
+        const next: TeamRole = m.role === 'admin' ? 'member' : 'admin';
+        return (
+          <HStack gap="2" justify={{ base: 'start', md: 'end' }} wrap="wrap">
+            <Button
+              size="xs"
+              variant="outline"
+              disabled={last}
+              title={last ? LAST_ADMIN_MESSAGE : undefined}
+              aria-label={`${next === 'admin' ? 'Make admin' : 'Make member'}: ${nameOf(m)}`}
+              onClick={() => setChanging({ member: m, role: next })}
+            >
+              {next === 'admin' ? 'Make admin' : 'Make member'}
+            </Button>
+            {m.userId === viewer.userId ? null : (
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                disabled={last}
+                title={last ? LAST_ADMIN_MESSAGE : undefined}
+                aria-label={`Remove ${nameOf(m)}`}
+                onClick={() => setRemoving(m)}
+              >
+                Remove
+              </Button>
+            )}
+          </HStack>
+        );
+      },
+    });
+  }
+
+  const closeChange = () => {
+    change.reset();
+    setChanging(null);
+  };
+  const closeRemove = () => {
+    remove.reset();
+    setRemoving(null);
+  };
+
   return (
-    <ContentPage
-      eyebrow="Your organisation"
-      title="Members"
-      intro="The people in your organisation who use Accord, and their roles. Organisation administrators can invite colleagues from here."
-    />
+    <Stack as="section" aria-labelledby={headingId} gap="4">
+      <SectionHeader
+        id={headingId}
+        title="The team"
+        intro={viewer.isAdmin ? 'Everyone in your organisation and their roles. Admins run the team.' : 'Everyone in your organisation and their roles.'}
+        actions={
+          <Button variant="outline" colorPalette="red" disabled={iAmLastAdmin} onClick={onLeave}>
+            Leave organisation
+          </Button>
+        }
+      />
+      {iAmLastAdmin ? (
+        <Text textStyle="sm" color="fg.muted" data-testid="last-admin-note">
+          You are this organisation’s only admin, so you cannot leave or stop being an admin. {LAST_ADMIN_MESSAGE}
+        </Text>
+      ) : null}
+      <QueryView
+        query={team}
+        loading="Loading the team…"
+        errorTitle="The team could not be loaded"
+        isEmpty={(members) => members.length === 0}
+        empty={<EmptyState title="No one in the team yet">People appear here once they accept an invitation.</EmptyState>}
+      >
+        {(members) => (
+          <Stack gap="2">
+            <Text textStyle="sm" color="fg.muted">
+              {members.length} {members.length === 1 ? 'person' : 'people'}, {adminCount} {adminCount === 1 ? 'admin' : 'admins'}
+            </Text>
+            <DataTable caption="The team" columns={columns} rows={members} rowKey={(m) => m.userId} />
+          </Stack>
+        )}
+      </QueryView>
+      <ConfirmDialog
+        open={changing !== null}
+        title={changing?.role === 'admin' ? 'Make this person an admin?' : 'Make this person a member?'}
+        description={
+          changing?.role === 'admin' ? (
+            <>
+              <Text as="strong">{changing ? nameOf(changing.member) : ''}</Text> will be able to invite people, change roles and remove members.
+            </>
+          ) : (
+            <>
+              <Text as="strong">{changing ? nameOf(changing.member) : ''}</Text> will no longer be able to invite people, change roles or remove
+              members.
+            </>
+          )
+        }
+        confirmLabel={changing?.role === 'admin' ? 'Make admin' : 'Make member'}
+        busyLabel="Changing…"
+        cancelLabel="Keep the role"
+        busy={change.busy}
+        failure={change.error}
+        failureTitle="The role was not changed"
+        onConfirm={async () => {
+          if (changing && (await change.run(changing)).ok) closeChange();
+        }}
+        onClose={closeChange}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this person?"
+        description={
+          <>
+            <Text as="strong">{removing ? nameOf(removing) : ''}</Text> will no longer be part of your organisation on Accord. You can invite them
+            again later.
+          </>
+        }
+        confirmLabel="Remove"
+        busyLabel="Removing…"
+        cancelLabel="Keep them"
+        destructive
+        busy={remove.busy}
+        failure={remove.error}
+        failureTitle="The person was not removed"
+        onConfirm={async () => {
+          if (removing && (await remove.run(removing)).ok) closeRemove();
+        }}
+        onClose={closeRemove}
+      />
+    </Stack>
+  );
+}
+
+function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: Viewer }) {
+  const invitations = useTenantInvitations(viewer.organizationId, client);
+  const team = useTeam(viewer.organizationId, client);
+  const headingId = useId();
+  const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
+  const keys = [teamKeys.invitations(viewer.organizationId)];
+
+  const invite = useCommand({
+    run: ({ email, role }: InviteRequest) => inviteTenant(client, viewer.organizationId, email, role),
+    refresh: keys,
+    success: (sent) => ({ title: 'Invitation sent', description: `We e-mailed an invitation to ${sent.email}. The link expires in 7 days.` }),
+  });
+  const resend = useCommand({
+    run: (invitation: PendingInvitation) => resendTenantInvitation(client, invitation.id),
+    refresh: keys,
+    success: (_, invitation) => ({ title: 'Invitation sent again', description: `A new link went to ${invitation.email}; the earlier link no longer works.` }),
+    failureToast: 'The invitation was not sent again',
+  });
+  const revoke = useCommand({
+    run: (invitation: PendingInvitation) => revokeTenantInvitation(client, invitation.id),
+    refresh: keys,
+    success: (_, invitation) => ({ title: 'Invitation revoked', description: `The link sent to ${invitation.email} no longer works.` }),
+  });
+
+  const inviter = (invitation: PendingInvitation) => {
+    const member = team.data?.find((m) => m.userId === invitation.invitedBy);
+    return member ? nameOf(member) : 'A former member';
+  };
+
+  const columns: Column<PendingInvitation>[] = [
+    { key: 'email', label: 'E-mail', unlabelledWhenStacked: true, cellProps: { fontWeight: 'medium', wordBreak: 'break-all' }, cell: (i) => i.email },
+    { key: 'role', label: 'Role', cell: (i) => <StatusBadge status={i.role} map={ROLE} size="sm" /> },
+    { key: 'invitedBy', label: 'Invited by', cellProps: { color: 'fg.muted' }, cell: inviter },
+    {
+      key: 'expires',
+      label: 'Expires',
+      cellProps: { whiteSpace: 'nowrap' },
+      cell: (i) =>
+        new Date(i.expiresAt).getTime() <= Date.now() ? (
+          <Text as="span" color="fg.error">
+            Expired {formatDayAndTime(i.expiresAt)}
+          </Text>
+        ) : (
+          formatDayAndTime(i.expiresAt)
+        ),
+    },
+  ];
+  if (viewer.isAdmin) {
+    columns.push({
+      key: 'actions',
+      label: 'Actions',
+      hideHeader: true,
+      unlabelledWhenStacked: true,
+      alignEnd: true,
+      cell: (i) => (
+        <HStack gap="2" justify={{ base: 'start', md: 'end' }} wrap="wrap">
+          <Button
+            size="xs"
+            variant="outline"
+            loading={resend.pending?.id === i.id}
+            loadingText="Sending…"
+            aria-label={`Resend the invitation to ${i.email}`}
+            onClick={() => void resend.run(i)}
+          >
+            Resend
+          </Button>
+          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Revoke the invitation to ${i.email}`} onClick={() => setRevoking(i)}>
+            Revoke
+          </Button>
+        </HStack>
+      ),
+    });
+  }
+
+  const closeRevoke = () => {
+    revoke.reset();
+    setRevoking(null);
+  };
+
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="4">
+      <SectionHeader
+        id={headingId}
+        title="Pending invitations"
+        intro="People invited who have not joined yet. An invitation expires 7 days after it was last sent."
+        actions={viewer.isAdmin ? <InviteMemberDialog invite={invite} /> : undefined}
+      />
+      <QueryView
+        query={invitations}
+        loading="Loading invitations…"
+        errorTitle="The invitations could not be loaded"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState icon={<MailIcon boxSize="6" />} title="No pending invitations">
+            {viewer.isAdmin
+              ? 'Invite a colleague with “Invite a colleague”. Their invitation shows here until they join.'
+              : 'Your organisation’s admins can invite colleagues. Their invitations show here until they join.'}
+          </EmptyState>
+        }
+      >
+        {(list) => <DataTable caption="Pending invitations" columns={columns} rows={list} rowKey={(i) => i.id} />}
+      </QueryView>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this invitation?"
+        description={
+          <>
+            The invitation link sent to <Text as="strong">{revoking?.email}</Text> will stop working. You can invite them again later.
+          </>
+        }
+        confirmLabel="Revoke invitation"
+        busyLabel="Revoking…"
+        cancelLabel="Keep it"
+        destructive
+        busy={revoke.busy}
+        failure={revoke.error}
+        failureTitle="The invitation was not revoked"
+        onConfirm={async () => {
+          if (revoking && (await revoke.run(revoking)).ok) closeRevoke();
+        }}
+        onClose={closeRevoke}
+      />
+    </Stack>
+  );
+}
+
+export interface MembersPageProps {
+  /** Tests pass a fake client; the app uses the real one. */
+  client?: AccordClient;
+  /** Where to go after leaving; by default a full navigation (the session's facts still name the organisation). */
+  onLeft?: (destination: string) => void;
+}
+
+/** /dashboard/members: the organisation's team and its pending invitations; admins run both, anyone can leave. */
+export default function MembersPage({ client = supabase, onLeft = (to) => window.location.assign(to) }: MembersPageProps = {}) {
+  const facts = useSessionFacts();
+  const userId = facts.status === 'signedIn' ? facts.userId : null;
+  const membership = useTeamMembership(userId, client);
+  const [leaving, setLeaving] = useState(false);
+
+  const leave = useCommand({
+    run: (organizationId: string) => leaveOrganization(client, organizationId),
+    success: () => ({ title: 'You left the organisation', description: 'Your account no longer belongs to it.' }),
+  });
+  const closeLeave = () => {
+    leave.reset();
+    setLeaving(false);
+  };
+
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
+      <Stack gap={{ base: '10', md: '12' }}>
+        <PageHeader
+          eyebrow="Your organisation"
+          title="Members"
+          intro="The people in your organisation who use Accord, and their roles. Organisation admins invite colleagues and manage the team from here."
+        />
+        <QueryView
+          query={membership}
+          loading="Loading your organisation…"
+          errorTitle="Your organisation could not be loaded"
+          isEmpty={(m) => m === null}
+          empty={<EmptyState title="You are not in an organisation">Your account does not belong to an organisation yet.</EmptyState>}
+        >
+          {(m) => {
+            if (!m || userId === null) return null;
+            const viewer: Viewer = { userId, organizationId: m.organizationId, isAdmin: m.role === 'admin' };
+            return (
+              <Stack gap={{ base: '10', md: '12' }}>
+                <TeamSection client={client} viewer={viewer} onLeave={() => setLeaving(true)} />
+                <InvitationsSection client={client} viewer={viewer} />
+                <ConfirmDialog
+                  open={leaving}
+                  title="Leave this organisation?"
+                  description="You will lose access to your organisation’s pages on Accord. To come back, an admin must invite you again."
+                  confirmLabel="Leave organisation"
+                  busyLabel="Leaving…"
+                  cancelLabel="Stay"
+                  destructive
+                  busy={leave.busy}
+                  failure={leave.error}
+                  failureTitle="You have not left"
+                  onConfirm={async () => {
+                    if (!(await leave.run(viewer.organizationId)).ok) return;
+                    closeLeave();
+                    // No organisation now: where such a person belongs (machines/access.ts decides it once).
+                    const home =
+                      facts.status === 'signedIn'
+                        ? homeFor({ ...facts, approval: 'none', approvalStatus: null, isOrgAdmin: false }, 'signIn')
+                        : '/onboarding';
+                    onLeft(home);
+                  }}
+                  onClose={closeLeave}
+                />
+              </Stack>
+            );
+          }}
+        </QueryView>
+      </Stack>
+    </Container>
   );
 }
