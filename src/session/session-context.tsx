@@ -11,6 +11,7 @@ import {
 
 import type { SessionFacts } from '../../machines/access';
 import type { sessionMachine } from '../../machines/session.machine';
+import { reloadSessionFacts } from '../../machines/session-reload';
 import { routeKindOf } from '../app/routes';
 import { authStorageKey } from '../data/auth/storage-key';
 import type { AccordClient } from '../data/client';
@@ -170,6 +171,8 @@ export function useSession() {
       isSigningOut,
       signOut: () => actor?.send({ type: 'user.signOut' }),
       retry: () => actor?.send({ type: 'user.retry' }),
+      /** Loads the facts again after the person changed them; resolves once the session has them (or failed). */
+      reloadFacts: (): Promise<void> => (actor ? reloadSessionFacts(actor) : Promise.resolve()),
     }),
     [actor, facts, isSigningOut],
   );
