@@ -165,6 +165,8 @@ export function useSessionFacts(): SessionFacts {
 /** The session facade: the facts plus the two things a person can do about them. */
 export function useSession() {
   const { facts, isSigningOut, actor } = useContext(SessionContext);
+  // Stable while the actor is: effects that depend on it must not re-run when the facts it reloads arrive.
+  const reloadFacts = useCallback((): Promise<void> => (actor ? reloadSessionFacts(actor) : Promise.resolve()), [actor]);
   return useMemo(
     () => ({
       facts,
@@ -172,9 +174,9 @@ export function useSession() {
       signOut: () => actor?.send({ type: 'user.signOut' }),
       retry: () => actor?.send({ type: 'user.retry' }),
       /** Loads the facts again after the person changed them; resolves once the session has them (or failed). */
-      reloadFacts: (): Promise<void> => (actor ? reloadSessionFacts(actor) : Promise.resolve()),
+      reloadFacts,
     }),
-    [actor, facts, isSigningOut],
+    [actor, facts, isSigningOut, reloadFacts],
   );
 }
 
