@@ -298,6 +298,29 @@ describe('signInCallbackMachine', () => {
       expect(r.establishSession).not.toHaveBeenCalled();
     });
 
+    it('a tenant invitation for another account: staying accepts nothing for the person signed in', async () => {
+      const r = run(
+        `/auth/callback?type=tenant_invitation&org_id=${ORG}#tenant_invitation_token=t0k3n#access_token=${jwt()}&refresh_token=r1`,
+        { identify: otherAccount },
+      );
+      await vi.waitFor(() => expect(r.actor.getSnapshot().value).toBe('confirmingAccountSwitch'));
+      r.actor.send({ type: 'user.keepAccount' });
+      await expect(r.output()).resolves.toEqual({ to: '/onboarding?step=1', toast: stillSignedInToast(ada.email) });
+      expect(r.acceptTenantInvitation).not.toHaveBeenCalled();
+      expect(r.establishSession).not.toHaveBeenCalled();
+    });
+
+    it('a tenant invitation for another account: switching signs in as the invitee, then accepts', async () => {
+      const r = run(
+        `/auth/callback?type=tenant_invitation&org_id=${ORG}#tenant_invitation_token=t0k3n#access_token=${jwt()}&refresh_token=r1`,
+        { identify: async (credentials) => ({ current: ada, link: mallory, credentials }), establish: async () => mallory },
+      );
+      await vi.waitFor(() => expect(r.actor.getSnapshot().value).toBe('confirmingAccountSwitch'));
+      r.actor.send({ type: 'user.switchAccount' });
+      await expect(r.output()).resolves.toMatchObject({ to: '/dashboard', state: { fromInvitation: true } });
+      expect(r.acceptTenantInvitation).toHaveBeenCalledWith({ token: 't0k3n', orgId: ORG });
+    });
+
     it('the same account, or nobody signed in: no question', async () => {
       const same = run(`/auth/callback#access_token=${jwt()}&refresh_token=r1`, {
         identify: async (credentials) => ({ current: ada, link: ada, credentials }),
