@@ -170,6 +170,7 @@ const NEVER_REMEMBERED = [/^\/login(?:[/?#]|$)/, /^\/accord-login(?:[/?#]|$)/, /
 export const SECRET_PARAMS: ReadonlySet<string> = new Set([
   'token',
   'invitation_token',
+  'tenant_invitation_token',
   'token_hash',
   'code',
   'access_token',

@@ -19,7 +19,8 @@ import {
  * is_any_organization_admin, check_user_org_approval_status, the caller's own
  * stakeholder and investor rows) in one actor that asks for all of them at once,
  * and exposes them as typed facts (`factsOf`). The route guard and the nav bar
- * read those facts and never ask the server again while the person moves around.
+ * read those facts and never ask the server again while the person moves around,
+ * unless the app says they changed (`facts.reload`).
  */
 
 export interface SessionUser {
@@ -73,7 +74,14 @@ export type SessionEvent =
   | { type: 'auth.mfaVerified'; user: SessionUser }
   | { type: 'auth.userUpdated'; user: SessionUser }
   | { type: 'user.signOut' }
-  | { type: 'user.retry' };
+  | { type: 'user.retry' }
+  /**
+   * Something the person just did changed their facts on the server (joined an
+   * organisation, submitted an application, became an administrator): load
+   * them again, without a full page load and without forgetting the old ones
+   * meanwhile.
+   */
+  | { type: 'facts.reload' };
 
 export interface SessionContext {
   user: SessionUser | null;
@@ -223,6 +231,21 @@ export const sessionMachine = setup({
         // guard sends anyone on a protected page to /login, remembering where they were.
         'auth.signedOut': { target: 'signedOut', actions: 'clearSession' },
         'user.signOut': { target: 'signingOut' },
+        'facts.reload': { target: 'reloading' },
+      },
+    },
+    reloading: {
+      description:
+        'The facts are loaded again after the person changed them; the old ones stay readable meanwhile, so the page they are on does not fall back to “Checking your access…”.',
+      invoke: {
+        src: 'loadFacts',
+        input: ({ context }) => ({ userId: context.user!.id }),
+        onDone: { target: 'signedIn', actions: { type: 'setFacts', params: ({ event }) => ({ loaded: event.output }) } },
+        onError: { target: 'loadFailed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
+      on: {
+        'auth.signedIn': { guard: 'isDifferentUser', target: 'loading', actions: 'setUser' },
+        'auth.signedOut': { target: 'signedOut', actions: 'clearSession' },
       },
     },
     signingOut: {
@@ -261,7 +284,7 @@ export const sessionMachine = setup({
 export function factsOf(snapshot: { value: unknown; context: SessionContext }): SessionFacts {
   const { value, context } = snapshot;
   if (value === 'signedOut') return { status: 'signedOut' };
-  if ((value === 'signedIn' || value === 'signingOut') && context.facts) return { status: 'signedIn', ...context.facts };
+  if ((value === 'signedIn' || value === 'signingOut' || value === 'reloading') && context.facts) return { status: 'signedIn', ...context.facts };
   if ((value === 'loadFailed' || value === 'signingOut') && context.user) {
     return { status: 'error', userId: context.user.id, email: context.user.email, message: context.error ?? FACTS_UNAVAILABLE_MESSAGE };
   }

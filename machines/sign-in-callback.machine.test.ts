@@ -67,7 +67,7 @@ interface Fakes {
   establish?: (credentials: Credentials) => Promise<SessionUser>;
   current?: () => Promise<SessionUser | null>;
   facts?: () => Promise<SignedInFacts>;
-  accept?: (input: { orgId: string; userId: string }) => Promise<{ organizationName: string }>;
+  accept?: (input: { token: string; orgId: string }) => Promise<{ organizationName: string | null }>;
   signOut?: () => Promise<void>;
 }
 
@@ -79,6 +79,7 @@ function run(url: string, fakes: Fakes = {}, clock?: SimulatedClock) {
   const waitForFacts = vi.fn(fakes.facts ?? (async () => facts()));
   const acceptTenantInvitation = vi.fn(fakes.accept ?? (async () => ({ organizationName: 'Northwind Learning Trust' })));
   const signOut = vi.fn(fakes.signOut ?? (async () => undefined));
+  const reloadFacts = vi.fn(async () => undefined);
   const actor = createActor(
     signInCallbackMachine.provide({
       actors: {
@@ -87,16 +88,17 @@ function run(url: string, fakes: Fakes = {}, clock?: SimulatedClock) {
         establishSession: fromPromise<SessionUser, Credentials>(({ input }) => establishSession(input)),
         getCurrentSession: fromPromise<SessionUser | null>(() => getCurrentSession()),
         waitForFacts: fromPromise<SignedInFacts, { userId: string }>(() => waitForFacts()),
-        acceptTenantInvitation: fromPromise<{ organizationName: string }, { orgId: string; userId: string }>(({ input }) =>
+        acceptTenantInvitation: fromPromise<{ organizationName: string | null }, { token: string; orgId: string }>(({ input }) =>
           acceptTenantInvitation(input),
         ),
+        reloadFacts: fromPromise<void>(() => reloadFacts()),
         signOut: fromPromise<void>(() => signOut()),
       },
     }),
     { input: { routeKindOf }, ...(clock ? { clock } : {}) },
   ).start();
   const output = async (): Promise<CallbackOutput> => (await waitFor(actor, (s) => s.status === 'done')).output!;
-  return { actor, output, identifyAccounts, establishSession, getCurrentSession, waitForFacts, acceptTenantInvitation, signOut };
+  return { actor, output, identifyAccounts, establishSession, getCurrentSession, waitForFacts, acceptTenantInvitation, reloadFacts, signOut };
 }
 
 describe('reading the URL', () => {
@@ -107,10 +109,27 @@ describe('reading the URL', () => {
       invitationToken: null,
       type: 'admin_magiclink',
       orgId: null,
+      tenantInvitationToken: null,
       next: '/admin/users',
       credentials: { kind: 'tokens', accessToken: 'a.b.c', refreshToken: 'r1' },
       urlError: null,
     });
+  });
+
+  it("reads a tenant invitation's token and the session the auth server appended after a second #", () => {
+    // decision 030: <site>/auth/callback?type=tenant_invitation&org_id=…#tenant_invitation_token=…, then GoTrue adds #access_token=…
+    expect(
+      readCallbackUrl(
+        `?type=tenant_invitation&org_id=${ORG}`,
+        '#tenant_invitation_token=t0k3n#access_token=a.b.c&refresh_token=r1&expires_in=3600&type=magiclink',
+      ),
+    ).toMatchObject({
+      type: 'tenant_invitation',
+      orgId: ORG,
+      tenantInvitationToken: 't0k3n',
+      credentials: { kind: 'tokens', accessToken: 'a.b.c', refreshToken: 'r1' },
+    });
+    expect(readCallbackUrl(`?type=tenant_invitation&org_id=${ORG}`, '').tenantInvitationToken).toBeNull();
   });
 
   it('prefers a PKCE code, and drops an unsafe next', () => {
@@ -279,6 +298,29 @@ describe('signInCallbackMachine', () => {
       expect(r.establishSession).not.toHaveBeenCalled();
     });
 
+    it('a tenant invitation for another account: staying accepts nothing for the person signed in', async () => {
+      const r = run(
+        `/auth/callback?type=tenant_invitation&org_id=${ORG}#tenant_invitation_token=t0k3n#access_token=${jwt()}&refresh_token=r1`,
+        { identify: otherAccount },
+      );
+      await vi.waitFor(() => expect(r.actor.getSnapshot().value).toBe('confirmingAccountSwitch'));
+      r.actor.send({ type: 'user.keepAccount' });
+      await expect(r.output()).resolves.toEqual({ to: '/onboarding?step=1', toast: stillSignedInToast(ada.email) });
+      expect(r.acceptTenantInvitation).not.toHaveBeenCalled();
+      expect(r.establishSession).not.toHaveBeenCalled();
+    });
+
+    it('a tenant invitation for another account: switching signs in as the invitee, then accepts', async () => {
+      const r = run(
+        `/auth/callback?type=tenant_invitation&org_id=${ORG}#tenant_invitation_token=t0k3n#access_token=${jwt()}&refresh_token=r1`,
+        { identify: async (credentials) => ({ current: ada, link: mallory, credentials }), establish: async () => mallory },
+      );
+      await vi.waitFor(() => expect(r.actor.getSnapshot().value).toBe('confirmingAccountSwitch'));
+      r.actor.send({ type: 'user.switchAccount' });
+      await expect(r.output()).resolves.toMatchObject({ to: '/dashboard', state: { fromInvitation: true } });
+      expect(r.acceptTenantInvitation).toHaveBeenCalledWith({ token: 't0k3n', orgId: ORG });
+    });
+
     it('the same account, or nobody signed in: no question', async () => {
       const same = run(`/auth/callback#access_token=${jwt()}&refresh_token=r1`, {
         identify: async (credentials) => ({ current: ada, link: ada, credentials }),
@@ -371,35 +413,59 @@ describe('signInCallbackMachine', () => {
   });
 
   describe('tenant_invitation', () => {
-    it('accepts a valid invitation: /dashboard as an invited person, with the welcome toast', async () => {
-      const r = run(`/auth/callback?code=1&type=tenant_invitation&org_id=${ORG}`);
+    const link = `/auth/callback?code=1&type=tenant_invitation&org_id=${ORG}#tenant_invitation_token=t0k3n`;
+    const refusal = (code: string) => () => Promise.reject(Object.assign(new Error('refused'), { code }));
+
+    it('accepts a valid invitation, reloads the facts, then /dashboard as an invited person with the welcome toast', async () => {
+      const r = run(link);
       await expect(r.output()).resolves.toEqual({
         to: '/dashboard',
         state: { fromInvitation: true },
         toast: welcomeToast('Northwind Learning Trust'),
       });
-      expect(r.acceptTenantInvitation).toHaveBeenCalledWith({ orgId: ORG, userId: ada.id });
+      expect(r.acceptTenantInvitation).toHaveBeenCalledWith({ token: 't0k3n', orgId: ORG });
+      expect(r.reloadFacts).toHaveBeenCalledTimes(1);
     });
 
-    it('"Invitation Error" without a usable org_id', async () => {
-      for (const query of ['type=tenant_invitation', 'type=tenant_invitation&org_id=not-a-uuid']) {
-        await expect(run(`/auth/callback?code=1&${query}`).output()).resolves.toEqual({
-          to: '/onboarding?step=1',
-          toast: INVITATION_INVALID_TOAST,
-        });
+    it('"Invitation Error" without a usable org_id or without the token, asking nothing of the database', async () => {
+      for (const url of [
+        '/auth/callback?code=1&type=tenant_invitation#tenant_invitation_token=t0k3n',
+        '/auth/callback?code=1&type=tenant_invitation&org_id=not-a-uuid#tenant_invitation_token=t0k3n',
+        `/auth/callback?code=1&type=tenant_invitation&org_id=${ORG}`,
+      ]) {
+        const r = run(url);
+        await expect(r.output()).resolves.toEqual({ to: '/onboarding?step=1', toast: INVITATION_INVALID_TOAST });
+        expect(r.acceptTenantInvitation).not.toHaveBeenCalled();
       }
     });
 
-    it('"Invitation Failed" when the invitation cannot be accepted', async () => {
-      const member = facts({ approval: 'approved', approvalStatus: 'approved' });
-      const r = run(`/auth/callback?code=1&type=tenant_invitation&org_id=${ORG}`, {
-        facts: async () => member,
-        accept: () => Promise.reject(new Error('not_invited')),
-      });
-      await expect(r.output()).resolves.toEqual({ to: '/dashboard', toast: INVITATION_FAILED_TOAST });
+    it('"Invitation Error" when the database says the link is not a good invitation for this person', async () => {
+      for (const code of ['invalid_token', 'revoked', 'already_used', 'email_mismatch']) {
+        const r = run(link, { accept: refusal(code) });
+        await expect(r.output()).resolves.toEqual({ to: '/onboarding?step=1', toast: INVITATION_INVALID_TOAST });
+        expect(r.reloadFacts).not.toHaveBeenCalled();
+      }
     });
 
-    it('an expired invitation tells the person to contact the system administrator', async () => {
+    it('"Invitation Failed" for any other refusal or a failed request', async () => {
+      const member = facts({ approval: 'approved', approvalStatus: 'approved' });
+      for (const accept of [
+        refusal('already_in_organization'),
+        refusal('organization_suspended'),
+        refusal('not_authenticated'),
+        () => Promise.reject(new Error('offline')),
+      ]) {
+        const r = run(link, { facts: async () => member, accept });
+        await expect(r.output()).resolves.toEqual({ to: '/dashboard', toast: INVITATION_FAILED_TOAST });
+      }
+    });
+
+    it('an expired invitation, signed in: where they belong, told to contact the system administrator', async () => {
+      const r = run(link, { accept: refusal('expired') });
+      await expect(r.output()).resolves.toEqual({ to: '/onboarding?step=1', toast: INVITATION_EXPIRED_TOAST });
+    });
+
+    it('an expired sign-in link tells the person to contact the system administrator', async () => {
       const r = run(`/auth/callback?type=tenant_invitation&org_id=${ORG}&error=access_denied&error_code=otp_expired&error_description=expired`);
       await expect(r.output()).resolves.toEqual({ to: '/login', toast: INVITATION_EXPIRED_TOAST });
       expect(INVITATION_EXPIRED_TOAST.description).toMatch(/contact the system administrator/);

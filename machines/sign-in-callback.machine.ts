@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup } from 'xstate';
+import { and, assign, fromPromise, not, setup } from 'xstate';
 
 import {
   decideAccess,
@@ -35,6 +35,12 @@ export interface CallbackUrl {
   /** `type` from the query (our own links) or else the fragment (the auth server's). */
   type: string | null;
   orgId: string | null;
+  /**
+   * `#tenant_invitation_token=`: a tenant invitation's token (decision 030), in
+   * the fragment so no server sees it; the auth server appends its own
+   * `#access_token=…` after it.
+   */
+  tenantInvitationToken: string | null;
   /** A remembered location (`?next=`), only if it is a safe internal path. */
   next: string | null;
   credentials: Credentials | null;
@@ -81,6 +87,7 @@ export const EMPTY_URL: CallbackUrl = {
   invitationToken: null,
   type: null,
   orgId: null,
+  tenantInvitationToken: null,
   next: null,
   credentials: null,
   urlError: null,
@@ -192,7 +199,10 @@ export function isWellFormedJwt(token: string): boolean {
 /** Everything the callback needs from its URL, read once (the page then removes the tokens from the address bar). */
 export function readCallbackUrl(search: string, hash: string): CallbackUrl {
   const query = parseParams(search);
-  const fragment = parseParams(hash);
+  // A tenant invitation's link already has a fragment when the auth server
+  // appends `#access_token=…` to it, so the browser lands on `#a=1#b=2`: read
+  // every `#`-separated part (a `#` inside a value is always percent-encoded).
+  const fragment = parseParams(hash.replace(/^#/, '').replace(/#/g, '&'));
   const accessToken = fragment.get('access_token') ?? '';
   const refreshToken = fragment.get('refresh_token') ?? '';
   const code = query.get('code') ?? '';
@@ -213,6 +223,7 @@ export function readCallbackUrl(search: string, hash: string): CallbackUrl {
     invitationToken: nonEmpty(query.get('invitation_token')),
     type: nonEmpty(query.get('type')) ?? nonEmpty(fragment.get('type')),
     orgId: nonEmpty(query.get('org_id')) ?? nonEmpty(fragment.get('org_id')),
+    tenantInvitationToken: nonEmpty(fragment.get('tenant_invitation_token')),
     next: safeInternalPath(query.get(NEXT_PARAM)),
     credentials,
     urlError,
@@ -243,6 +254,19 @@ export function destinationAfterSignIn(
 
 function authError(description: string): CallbackOutput {
   return { to: '/login', toast: { type: 'error', title: AUTH_ERROR_TITLE, description } };
+}
+
+/**
+ * accept_tenant_invitation's answers that mean "this link is not (or no longer)
+ * a good invitation for you": spec §8's Invitation Error. `expired` has its own
+ * message; anything else (membership elsewhere, a suspended organisation, a
+ * failed request) is Invitation Failed. Decision 030's suggested mapping.
+ */
+export const INVITATION_REFUSALS: ReadonlySet<string> = new Set(['invalid_token', 'revoked', 'already_used', 'email_mismatch']);
+
+function codeOf(error: unknown): string | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
 }
 
 function notProvided(name: string): never {
@@ -282,9 +306,15 @@ export const signInCallbackMachine = setup({
     getCurrentSession: fromPromise<SessionUser | null>(async () => notProvided('getCurrentSession')),
     /** Resolves with the session machine's facts for this user, so they are not fetched twice. */
     waitForFacts: fromPromise<SignedInFacts, { userId: string }>(async () => notProvided('waitForFacts')),
-    acceptTenantInvitation: fromPromise<{ organizationName: string }, { orgId: string; userId: string }>(async () =>
+    /**
+     * accept_tenant_invitation: joins the organisation, or fails with a DataError
+     * whose `code` is the database's refusal (decision 030).
+     */
+    acceptTenantInvitation: fromPromise<{ organizationName: string | null }, { token: string; orgId: string }>(async () =>
       notProvided('acceptTenantInvitation'),
     ),
+    /** Has the session machine load the person's facts again (now a member) and resolves once it has. */
+    reloadFacts: fromPromise<void>(async () => notProvided('reloadFacts')),
     signOut: fromPromise<void>(async () => notProvided('signOut')),
   },
   guards: {
@@ -309,6 +339,9 @@ export const signInCallbackMachine = setup({
     hasUser: (_, params: { user: SessionUser | null }) => params.user !== null,
     isTenantInvitation: ({ context }) => context.type === 'tenant_invitation',
     hasValidOrgId: ({ context }) => context.orgId !== null && UUID.test(context.orgId),
+    hasTenantInvitationToken: ({ context }) => context.tenantInvitationToken !== null,
+    isInvitationRefusal: (_, params: { code: string | undefined }) => INVITATION_REFUSALS.has(params.code ?? ''),
+    isInvitationExpiry: (_, params: { code: string | undefined }) => params.code === 'expired',
     isAdminLink: ({ context }) => context.type === 'admin_magiclink',
     isSystemAdmin: ({ context }) => context.facts?.isSystemAdmin === true,
     isSignup: ({ context }) => context.type === 'signup',
@@ -325,7 +358,7 @@ export const signInCallbackMachine = setup({
     stopAsking: assign({ asking: false }),
     keepCurrentAccount: assign(({ context }) => ({ user: context.currentUser, declinedLink: true })),
     setFacts: assign((_, params: { facts: SignedInFacts }) => ({ facts: params.facts })),
-    setOrganization: assign((_, params: { organizationName: string }) => ({
+    setOrganization: assign((_, params: { organizationName: string | null }) => ({
       organizationName: params.organizationName,
     })),
     recordFailure: assign((_, params: { error: unknown }) => ({ failure: messageOf(params.error) })),
@@ -482,18 +515,37 @@ export const signInCallbackMachine = setup({
     },
     checkingInvitation: {
       tags: ['working'],
-      always: [{ guard: 'hasValidOrgId', target: 'acceptingInvitation' }, { target: 'invitationInvalid' }],
+      always: [
+        { guard: and(['hasValidOrgId', 'hasTenantInvitationToken']), target: 'acceptingInvitation' },
+        { target: 'invitationInvalid' },
+      ],
     },
     acceptingInvitation: {
+      description: "accept_tenant_invitation decides, as the signed-in person: the token, its organisation, its address, its life.",
       tags: ['working'],
       invoke: {
         src: 'acceptTenantInvitation',
-        input: ({ context }) => ({ orgId: context.orgId!, userId: context.user!.id }),
+        input: ({ context }) => ({ token: context.tenantInvitationToken!, orgId: context.orgId! }),
         onDone: {
-          target: 'invitationAccepted',
+          target: 'reloadingFacts',
           actions: { type: 'setOrganization', params: ({ event }) => ({ organizationName: event.output.organizationName }) },
         },
-        onError: { target: 'invitationFailed' },
+        onError: [
+          { guard: { type: 'isInvitationExpiry', params: ({ event }) => ({ code: codeOf(event.error) }) }, target: 'invitationExpired' },
+          { guard: { type: 'isInvitationRefusal', params: ({ event }) => ({ code: codeOf(event.error) }) }, target: 'invitationInvalid' },
+          { target: 'invitationFailed' },
+        ],
+      },
+    },
+    reloadingFacts: {
+      description:
+        'Now a member: the session loads the facts again (facts.reload), so the dashboard reads the new membership without a full page load.',
+      tags: ['working'],
+      invoke: {
+        src: 'reloadFacts',
+        onDone: { target: 'invitationAccepted' },
+        // The membership exists either way; the guard lets an invitee through (spec §6) and the session offers a retry.
+        onError: { target: 'invitationAccepted' },
       },
     },
     checkingAdmin: {
@@ -525,7 +577,15 @@ export const signInCallbackMachine = setup({
         toast: { type: 'error', title: AUTH_FAILED_TITLE, description: context.failure ?? UNEXPECTED_MESSAGE },
       }),
     },
-    invitationExpired: { type: 'final', output: () => ({ to: '/login', toast: INVITATION_EXPIRED_TOAST }) },
+    invitationExpired: {
+      description:
+        'The sign-in link (otp_expired, not signed in: to /login) or the invitation itself (signed in: where they belong) has expired.',
+      type: 'final',
+      output: ({ context }) => ({
+        to: context.facts ? destinationAfterSignIn(context.facts, null, context.routeKindOf) : '/login',
+        toast: INVITATION_EXPIRED_TOAST,
+      }),
+    },
     invitationInvalid: {
       type: 'final',
       output: ({ context }) => ({ to: destinationAfterSignIn(context.facts!, null, context.routeKindOf), toast: INVITATION_INVALID_TOAST }),

@@ -2,6 +2,7 @@ import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 
 import type { SignedInFacts } from '../../machines/access';
 import { factsOf, type sessionMachine, type SessionUser } from '../../machines/session.machine';
+import { reloadSessionFacts } from '../../machines/session-reload';
 import { readCallbackUrl, type AccountCheck, type CallbackUrl, type Credentials } from '../../machines/sign-in-callback.machine';
 import {
   exchangeCodeOnce,
@@ -13,11 +14,8 @@ import {
 import { signOut } from '../data/auth/sign-out';
 import { createSessionInspector, type AccordClient } from '../data/client';
 import { DataError } from '../data/errors';
-import { getMembership } from '../data/organizations/get-membership';
-import { getOrganization } from '../data/organizations/get-organization';
+import { acceptTenantInvitation } from '../data/invitations/accept-tenant-invitation';
 import { sessionUserOf } from './session-actors';
-
-export const NOT_INVITED_MESSAGE = 'You are not a member of the organisation this invitation is for.';
 
 export interface SignInCallbackEnvironment {
   client: AccordClient;
@@ -79,20 +77,23 @@ export function createSignInCallbackActors({
       return signedIn;
     }),
     /**
-     * Accepting a tenant invitation, as far as the schema allows: the invitation
-     * is the membership a system administrator created for the invitee, so
-     * accepting it means confirming that this person really is a member of
-     * org_id (RLS lets them read only their own membership). No row is created
-     * here: a client-side "join org_id" would let anyone join any organisation.
+     * accept_tenant_invitation as the signed-in person (decision 030): the
+     * database checks the token, its organisation, address and life, and adds
+     * the membership. A refusal becomes a DataError whose code is the
+     * database's, for the machine to choose the spec's toast.
      */
-    acceptTenantInvitation: fromPromise<{ organizationName: string }, { orgId: string; userId: string }>(
+    acceptTenantInvitation: fromPromise<{ organizationName: string | null }, { token: string; orgId: string }>(
       async ({ input }) => {
-        const membership = await getMembership(client, input.userId);
-        if (membership?.organizationId !== input.orgId) throw new DataError(NOT_INVITED_MESSAGE, { code: 'not_invited' });
-        const organization = await getOrganization(client, input.orgId);
-        return { organizationName: organization.name };
+        const answer = await acceptTenantInvitation(client, input.token, input.orgId);
+        if (!answer.success) {
+          throw new DataError(answer.message ?? answer.error ?? 'The invitation was refused.', {
+            code: answer.error ?? undefined,
+          });
+        }
+        return { organizationName: answer.organizationName };
       },
     ),
+    reloadFacts: fromPromise<void>(() => reloadSessionFacts(session)),
     signOut: fromPromise<void>(() => signOut(client)),
   };
 }

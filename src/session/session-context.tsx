@@ -11,6 +11,7 @@ import {
 
 import type { SessionFacts } from '../../machines/access';
 import type { sessionMachine } from '../../machines/session.machine';
+import { reloadSessionFacts } from '../../machines/session-reload';
 import { routeKindOf } from '../app/routes';
 import { authStorageKey } from '../data/auth/storage-key';
 import type { AccordClient } from '../data/client';
@@ -164,14 +165,18 @@ export function useSessionFacts(): SessionFacts {
 /** The session facade: the facts plus the two things a person can do about them. */
 export function useSession() {
   const { facts, isSigningOut, actor } = useContext(SessionContext);
+  // Stable while the actor is: effects that depend on it must not re-run when the facts it reloads arrive.
+  const reloadFacts = useCallback((): Promise<void> => (actor ? reloadSessionFacts(actor) : Promise.resolve()), [actor]);
   return useMemo(
     () => ({
       facts,
       isSigningOut,
       signOut: () => actor?.send({ type: 'user.signOut' }),
       retry: () => actor?.send({ type: 'user.retry' }),
+      /** Loads the facts again after the person changed them; resolves once the session has them (or failed). */
+      reloadFacts,
     }),
-    [actor, facts, isSigningOut],
+    [actor, facts, isSigningOut, reloadFacts],
   );
 }
 

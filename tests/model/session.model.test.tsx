@@ -15,7 +15,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { SessionContext, SessionEvent } from '../../machines/session.machine.ts';
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { RouteGuard } from '../../src/app/route-guard.tsx';
-import { SessionProvider } from '../../src/session/session-context.tsx';
+import { SessionProvider, useSession } from '../../src/session/session-context.tsx';
 import { toaster, Toaster } from '../../src/components/toaster.tsx';
 import { TestProviders } from '../../src/testing/render.tsx';
 import { buildModel, type ModelPath } from '../support/model.ts';
@@ -48,6 +48,7 @@ const TEXT = {
   checking: 'Checking your access…',
   memberPage: 'Member dashboard page',
   loadFailedTitle: "We couldn't load your account",
+  reload: 'Reload my facts',
   toasts: {
     signedOut: ['Signed out', 'You have been successfully signed out.'],
     signOutError: ['Sign out error', 'There was a problem signing out. Please try again.'],
@@ -58,6 +59,16 @@ const TEXT = {
 function Where({ label }: { label: string }) {
   const location = useLocation();
   return <p>{`${label} at ${location.pathname}${location.search}`}</p>;
+}
+
+/** Stands for a page that changed the person's facts (a tenant invitation accepted) and asks for them again. */
+function ReloadFacts() {
+  const { reloadFacts } = useSession();
+  return (
+    <button type="button" onClick={() => void reloadFacts()}>
+      {TEXT.reload}
+    </button>
+  );
 }
 
 let router: ReturnType<typeof createMemoryRouter>;
@@ -86,6 +97,7 @@ function renderApp(): UserEvent {
     <TestProviders>
       <SessionProvider navigate={(to) => void router.navigate(to)}>
         <RouterProvider router={router} />
+        <ReloadFacts />
         <Toaster />
       </SessionProvider>
     </TestProviders>,
@@ -147,6 +159,13 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot) => void> = {
     if (here() === '/dashboard') expect(screen.getByText(TEXT.memberPage)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   },
+  reloading: (snapshot) => {
+    // The old facts stay: the nav and the page do not fall back to “Checking your access…”.
+    expectNavSignedIn(contextOf(snapshot));
+    if (here() === '/dashboard') expect(screen.getByText(TEXT.memberPage)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.checking)).not.toBeInTheDocument();
+    expect(stand.seam.running('loadFacts')).toEqual({ input: { userId: contextOf(snapshot).user!.id } });
+  },
   signingOut: (snapshot) => {
     // Still signed in until the auth service answers.
     expect(within(nav()).getByRole('button', { name: 'Account menu' })).toHaveTextContent(initialOf(contextOf(snapshot)));
@@ -199,6 +218,9 @@ function executors(user: UserEvent) {
         expect(item).toHaveAttribute('data-highlighted');
       });
       await user.keyboard('{Enter}');
+    },
+    'facts.reload': async () => {
+      await user.click(screen.getByRole('button', { name: TEXT.reload }));
     },
     'user.retry': async () => {
       // The nav's dashboard button leads to the page that explains the failure.

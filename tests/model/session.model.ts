@@ -52,6 +52,8 @@ function describe(context: SessionContext, value: string): string {
       return `${who(context)} is signed in: Member Dashboard and the account menu in the nav`;
     case 'signingOut':
       return `signing ${who(context)} out`;
+    case 'reloading':
+      return `${who(context)} stays signed in on the same page while the profile and roles load again`;
     default:
       return value;
   }
@@ -79,6 +81,7 @@ export const sessionModel = defineModel({
     { event: { type: 'auth.signedOut' }, label: 'the session ends elsewhere (SIGNED_OUT)' },
     { event: { type: 'user.signOut' }, label: 'presses Sign Out in the account menu' },
     { event: { type: 'user.retry' }, label: 'presses “Try again”' },
+    { event: { type: 'facts.reload' }, label: 'the app reloads the facts after the person changed them (joined an organisation)' },
   ],
   actors: {
     loadFacts: {

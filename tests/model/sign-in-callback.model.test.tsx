@@ -19,7 +19,16 @@ import { TestProviders } from '../../src/testing/render.tsx';
 import { buildModel, type ModelPath } from '../support/model.ts';
 import { stateKey, stateNodesOf } from '../support/statechart.ts';
 import { heldInvitationToken, releaseInvitationToken } from '../../src/data/invitations/held-invitation-token.ts';
-import { ADA, CHECKED_TOKENS, GRACE, ORG_ID, SAMPLE, signInCallbackModel, WELL_FORMED_JWT } from './sign-in-callback.model.ts';
+import {
+  ADA,
+  CHECKED_TOKENS,
+  GRACE,
+  ORG_ID,
+  SAMPLE,
+  signInCallbackModel,
+  TENANT_TOKEN,
+  WELL_FORMED_JWT,
+} from './sign-in-callback.model.ts';
 
 const stand = await vi.hoisted(async () => {
   const { createActorSeam } = await import('../support/actor-seam.ts');
@@ -32,6 +41,7 @@ const stand = await vi.hoisted(async () => {
       'getCurrentSession',
       'waitForFacts',
       'acceptTenantInvitation',
+      'reloadFacts',
       'signOut',
     ]),
     quietSession: {
@@ -142,7 +152,8 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot) => void> = {
   awaitingFacts: running('waitForFacts', (context) => ({ userId: context.user!.id })),
   routing: passesThrough('routing'),
   checkingInvitation: passesThrough('checkingInvitation'),
-  acceptingInvitation: running('acceptTenantInvitation', () => ({ orgId: ORG_ID, userId: ADA.id })),
+  acceptingInvitation: running('acceptTenantInvitation', () => ({ token: TENANT_TOKEN, orgId: ORG_ID })),
+  reloadingFacts: running('reloadFacts'),
   checkingAdmin: passesThrough('checkingAdmin'),
   refusingNonAdmin: running('signOut'),
   invitationForwarded: (snapshot) => {
@@ -171,7 +182,10 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot) => void> = {
     arrived(snapshot);
   },
   invitationExpired: (snapshot) => {
-    expect(snapshot.output).toMatchObject({ to: '/login', toast: { title: 'Invitation Failed' } });
+    // An expired sign-in link leaves them signed out (/login); an expired invitation, signed in, where they belong.
+    const known = contextOf(snapshot).facts;
+    const to = known === null ? '/login' : known.isSystemAdmin ? '/admin/applications' : '/dashboard';
+    expect(snapshot.output).toMatchObject({ to, toast: { title: 'Invitation Failed' } });
     expect((snapshot.output as CallbackOutput).toast!.description).toMatch(/contact the system administrator/);
     arrived(snapshot);
   },
@@ -191,6 +205,8 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot) => void> = {
   },
   invitationAccepted: (snapshot) => {
     expect(snapshot.output).toMatchObject({ to: '/dashboard', state: { fromInvitation: true }, toast: { type: 'success' } });
+    // The session was asked to reload first, whether or not that worked.
+    expect(stand.seam.calls('reloadFacts')).toHaveLength(1);
     arrived(snapshot);
   },
   adminSignedIn: (snapshot) => {

@@ -19,6 +19,10 @@ export const ADA = { id: '5eed0000-0000-4000-8000-00000000a0a0', email: 'ada@sch
 export const GRACE = { id: '5eed0000-0000-4000-8000-00000000b0b0', email: 'grace.hopper@navy.example' } as const;
 export const ORG_ID = '5eed0000-0000-4000-8000-000000000101';
 export const ORG_NAME = 'Northwind Learning Trust';
+export const TENANT_TOKEN = '9f1c0ffee0ddba11';
+
+/** accept_tenant_invitation's refusal, as the actor throws it: a DataError-like error with the database's code. */
+const refused = (code: string, message: string) => Object.assign(new Error(message), { code });
 
 /** A well-formed (unsigned) JWT: the callback only checks the shape, the auth server the rest. */
 export const WELL_FORMED_JWT =
@@ -76,8 +80,18 @@ export const LINKS: Array<{ output: CallbackUrl; label: string }> = [
   { output: url({ urlError: { code: 'otp_expired', description: SAMPLE.linkRefusal } }), label: 'the auth server refused the link' },
   { output: url({ type: 'admin_magiclink', credentials: code }), label: 'a link from the administrator login' },
   { output: url({ type: 'signup', credentials: code }), label: 'a sign-up confirmation link' },
-  { output: url({ type: 'tenant_invitation', orgId: ORG_ID, credentials: code }), label: 'a tenant invitation link' },
-  { output: url({ type: 'tenant_invitation', credentials: code }), label: 'a tenant invitation link without org_id' },
+  {
+    output: url({ type: 'tenant_invitation', orgId: ORG_ID, tenantInvitationToken: TENANT_TOKEN, credentials: tokens }),
+    label: 'a tenant invitation link (its token, then the session the auth server appended)',
+  },
+  {
+    output: url({ type: 'tenant_invitation', tenantInvitationToken: TENANT_TOKEN, credentials: code }),
+    label: 'a tenant invitation link without org_id',
+  },
+  {
+    output: url({ type: 'tenant_invitation', orgId: ORG_ID, credentials: code }),
+    label: 'a tenant invitation link without its token',
+  },
 ];
 
 function credentialsKind(context: CallbackContext): string {
@@ -123,8 +137,22 @@ export const signInCallbackModel = defineModel({
       error: [{ error: new Error(SAMPLE.factsFailure), label: 'the session cannot load their facts' }],
     },
     acceptTenantInvitation: {
-      done: [{ output: { organizationName: ORG_NAME }, label: `Ada is a member of ${ORG_NAME}` }],
-      error: [{ error: new Error('not_invited'), label: 'Ada is not a member of that organisation' }],
+      done: [{ output: { organizationName: ORG_NAME }, label: `Ada joins ${ORG_NAME}` }],
+      error: [
+        { error: refused('already_used', 'This invitation has already been used.'), label: 'the invitation was already used' },
+        {
+          error: refused('expired', 'This invitation has expired. Please contact the system administrator.'),
+          label: 'the invitation has expired',
+        },
+        {
+          error: refused('already_in_organization', 'You already belong to another organisation.'),
+          label: 'Ada already belongs to another organisation',
+        },
+      ],
+    },
+    reloadFacts: {
+      done: [{ output: undefined, label: 'the session has Ada’s facts as a member' }],
+      error: [{ error: new Error(SAMPLE.factsFailure), label: 'reloading the facts fails' }],
     },
     signOut: {
       done: [{ output: undefined, label: 'Ada is signed out' }],
@@ -138,6 +166,7 @@ export const signInCallbackModel = defineModel({
     invitation: context.invitationToken !== null,
     urlError: context.urlError?.code ?? null,
     orgId: context.orgId !== null,
+    tenantToken: context.tenantInvitationToken !== null,
     signedIn: context.user !== null,
     admin: context.facts?.isSystemAdmin ?? null,
     declined: context.declinedLink,

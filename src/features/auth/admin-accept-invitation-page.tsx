@@ -6,11 +6,12 @@ import { loginRedirectFor } from '../../../machines/access';
 import type { AdminInvitationOutput } from '../../../machines/admin-invitation.machine';
 import { AlertTriangleIcon, CheckCircleIcon, ShieldCheckIcon } from '../../components/status-icons';
 import { releaseInvitationToken } from '../../data/invitations/held-invitation-token';
+import { useSession } from '../../session/session-context';
 import { useAdminInvitation, type AdminInvitationView } from './use-admin-invitation';
 import { useInvitationToken } from './use-invitation-token';
 
 export interface AdminAcceptInvitationPageProps {
-  /** Tests observe where the page goes; the app navigates (or reloads, see below). */
+  /** Tests observe where the page goes; the app navigates (after reloading the session's facts, see below). */
   leave?: (output: AdminInvitationOutput) => void;
 }
 
@@ -53,17 +54,22 @@ export default function AdminAcceptInvitationPage({ leave }: AdminAcceptInvitati
 function InvitationScreen({ token, leave }: { token: string | null; leave?: AdminAcceptInvitationPageProps['leave'] }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const { reloadFacts } = useSession();
 
   const leaveForDashboard = useCallback(
     (output: AdminInvitationOutput) => {
       if (leave) return leave(output);
-      // The person's roles changed on the server and the session loaded them
-      // before: a full navigation loads them again, so the admin guard lets them in.
       // Both replace this screen in the history: it was a step, not a page to come back to.
-      if (output.reloadSession) window.location.replace(output.to);
-      else navigate(output.to, { replace: true });
+      if (!output.reloadSession) {
+        void navigate(output.to, { replace: true });
+        return;
+      }
+      // The person's roles changed on the server and the session loaded them
+      // before: it loads them again (facts.reload, no full page load), so the
+      // admin guard lets them in.
+      void reloadFacts().then(() => navigate(output.to, { replace: true }));
     },
-    [leave, navigate],
+    [leave, navigate, reloadFacts],
   );
   const flow = useAdminInvitation({ token, leave: leaveForDashboard });
 

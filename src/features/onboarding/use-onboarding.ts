@@ -15,6 +15,7 @@ import { onboardingMachine, type OnboardingEvent } from '../../../machines/onboa
 import { onboardingActors } from '../../actors/onboarding-actors';
 import { showToast } from '../../components/toast';
 import { shallowEqual } from '../../components/shallow-equal';
+import { useSession } from '../../session/session-context';
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
 type AutosaveRef = ActorRefFrom<typeof draftAutosaveMachine>;
@@ -161,11 +162,18 @@ export function useOnboarding({ userId, accountEmail }: UseOnboardingOptions) {
     if (urlStep !== machineStep) showStep(machineStep, navigation === 'replace');
   }, [actor, urlStep, machineStep, showsStep, navigation, showStep]);
 
+  // The submitted application changed the person's facts (approval status):
+  // the session loads them again (facts.reload, no full page load) before the
+  // next page, so the guard there reads "pending" rather than "no application".
+  const { reloadFacts } = useSession();
+  // Once: reloading changes the session (and so reloadFacts), which re-runs this effect.
+  const left = useRef(false);
   useEffect(() => {
-    if (!output) return;
+    if (!output || left.current) return;
+    left.current = true;
     showToast(output.toast);
-    navigate(output.to, { replace: true });
-  }, [output, navigate]);
+    void reloadFacts().then(() => navigate(output.to, { replace: true }));
+  }, [output, navigate, reloadFacts]);
 
   return useMemo(() => {
     const send = (event: OnboardingEvent) => actor.send(event);
