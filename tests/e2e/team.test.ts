@@ -136,5 +136,15 @@ describe('the team, end to end', () => {
     ]);
     expect(still?.role).toBe('admin');
     await screenshot(page, 'members-last-admin-refused');
+
+    // The colleague leaves: the session reloads its facts and the app moves on without loading the page again.
+    await colleaguePage.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    await colleaguePage.getByRole('button', { name: 'Leave organisation' }).click();
+    const leaving = colleaguePage.getByRole('alertdialog', { name: 'Leave this organisation?' });
+    await leaving.getByRole('button', { name: 'Leave organisation' }).click();
+    await colleaguePage.waitForURL((url) => url.pathname === '/onboarding');
+    await expect(colleaguePage.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).resolves.toBe(true);
+    const left = await sql('select 1 from public.organization_members where user_id = $1', [colleague.id]);
+    expect(left).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import { Button, Container, HStack, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 
 import { homeFor } from '../../../machines/access';
 import { DataTable, type Column } from '../../components/data-table';
@@ -20,7 +21,7 @@ import { useTenantInvitations, type PendingInvitation } from '../../data/team/li
 import { LAST_ADMIN_MESSAGE } from '../../data/team/refusals';
 import { removeMember } from '../../data/team/remove-member';
 import { revokeTenantInvitation } from '../../data/team/revoke-tenant-invitation';
-import { useSessionFacts } from '../../session/session-context';
+import { useSession, useSessionFacts } from '../../session/session-context';
 import { InviteMemberDialog, type InviteRequest } from './invite-member-dialog';
 
 export const ROLE: StatusMap<TeamRole> = {
@@ -352,13 +353,16 @@ function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: 
 export interface MembersPageProps {
   /** Tests pass a fake client; the app uses the real one. */
   client?: AccordClient;
-  /** Where to go after leaving; by default a full navigation (the session's facts still name the organisation). */
+  /** Where to go after leaving; by default the session reloads its facts (no organisation now), then the app goes there. */
   onLeft?: (destination: string) => void;
 }
 
 /** /dashboard/members: the organisation's team and its pending invitations; admins run both, anyone can leave. */
-export default function MembersPage({ client = supabase, onLeft = (to) => window.location.assign(to) }: MembersPageProps = {}) {
+export default function MembersPage({ client = supabase, onLeft }: MembersPageProps = {}) {
   const facts = useSessionFacts();
+  const { reloadFacts } = useSession();
+  const navigate = useNavigate();
+  const goAfterLeaving = onLeft ?? ((to: string) => void reloadFacts().then(() => navigate(to, { replace: true })));
   const userId = facts.status === 'signedIn' ? facts.userId : null;
   const membership = useTeamMembership(userId, client);
   const [leaving, setLeaving] = useState(false);
@@ -413,7 +417,7 @@ export default function MembersPage({ client = supabase, onLeft = (to) => window
                       facts.status === 'signedIn'
                         ? homeFor({ ...facts, approval: 'none', approvalStatus: null, isOrgAdmin: false }, 'signIn')
                         : '/onboarding';
-                    onLeft(home);
+                    goAfterLeaving(home);
                   }}
                   onClose={closeLeave}
                 />
