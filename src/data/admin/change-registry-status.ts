@@ -1,0 +1,35 @@
+import type { AccordClient } from '../client';
+import { DataError, toDataError } from '../errors';
+
+export type RegistryStatusChoice = 'active' | 'suspended' | 'revoked';
+
+/** change_registry_status's named errors, as a system administrator reads them. */
+const MESSAGES: Record<string, string> = {
+  status_required: 'Choose the new status.',
+  not_in_registry: 'This organisation is not in the registry yet: only an approved organisation can be suspended, revoked or reinstated.',
+  registry_revoked: 'This organisation was revoked. A revoked organisation cannot be reinstated or suspended; it has to apply again.',
+  status_unchanged: 'The organisation already has this status on that date.',
+  reason_required_too_long: 'Give a reason of at most 2,000 characters.',
+};
+
+/**
+ * Suspends, revokes or reinstates (active) an organisation from a date, with
+ * the reason; the database writes the registry history and the activity log.
+ * System administrators only.
+ */
+export async function changeRegistryStatus(
+  client: AccordClient,
+  change: { organizationId: string; status: RegistryStatusChoice; reason: string; effectiveFrom: string },
+): Promise<void> {
+  const { error } = await client.rpc('change_registry_status', {
+    p_organization_id: change.organizationId,
+    p_status: change.status,
+    p_reason: change.reason,
+    p_effective_from: change.effectiveFrom,
+  });
+  if (error) {
+    const message = MESSAGES[error.message];
+    if (message) throw new DataError(message, { code: error.message, cause: error });
+    throw toDataError(error);
+  }
+}
