@@ -11,8 +11,8 @@ import { useUrlFilters } from '../../components/use-url-filters';
 import { exportNetworkActivityCsv } from '../../data/admin/export-network-activity';
 import { useNetworkActivity, type ActivityEntry, type NetworkActivityFilters } from '../../data/admin/list-network-activity';
 import { supabase, type AccordClient } from '../../data/client';
-import { actionLabel, ACTION_GROUPS, ACTION_LABELS, changeLines, showValue } from './activity-labels';
-import { formatDayAndTime } from './format-date';
+import { actionLabel, ACTION_GROUPS, ACTION_LABELS, changeLines } from './activity-labels';
+import { formatDay, formatDayAndTime } from './format-date';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
@@ -80,7 +80,8 @@ function Details({ entry }: { entry: ActivityEntry }) {
   const reason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
   const lines = changeLines(entry.details);
   const effective = typeof entry.details.effective_from === 'string' ? entry.details.effective_from : null;
-  if (!reason && lines.length === 0 && !effective) return <Text color="fg.muted">—</Text>;
+  const previous = typeof entry.details.previous_status === 'string' ? entry.details.previous_status : null;
+  if (!reason && lines.length === 0 && !effective && !previous) return <Text color="fg.muted">—</Text>;
   return (
     <Stack gap="1" textStyle="sm">
       {reason ? (
@@ -88,7 +89,8 @@ function Details({ entry }: { entry: ActivityEntry }) {
           <chakra.span fontWeight="medium">Reason:</chakra.span> {reason}
         </Text>
       ) : null}
-      {effective ? <Text>Effective from {showValue(effective).slice(0, 10)}</Text> : null}
+      {previous ? <Text>Previous status: {previous}</Text> : null}
+      {effective ? <Text>Effective from {formatDay(effective)}</Text> : null}
       {lines.map((line) => (
         <Text key={line.field} wordBreak="break-word">
           <chakra.span fontWeight="medium">{line.field}:</chakra.span> {line.from} → {line.to}

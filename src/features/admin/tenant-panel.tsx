@@ -138,6 +138,7 @@ function StatusDialog({ client, detail, status, onClose }: { client: AccordClien
           id={dateId}
           type="date"
           value={effective}
+          max={today()}
           aria-invalid={problems.effective ? true : undefined}
           onChange={(event) => setEffective(event.target.value)}
         />
