@@ -110,14 +110,23 @@ describe('/admin/tenants and /admin/network-activity', () => {
     await registryProfileShows(website.replace('https://', ''));
   });
 
-  it('reads at 360 px: the organisations list stacks without a sideways scroll', async () => {
-    await page.setViewportSize({ width: 360, height: 740 });
+  it('reads at 360 px and 1280 px: the list, the organisation and the log fit without a sideways scroll', async () => {
+    const views: [string, string, () => Promise<void>][] = [
+      ['tenants', `/admin/tenants?q=${encodeURIComponent(orgName)}`, () => page.getByRole('table', { name: 'Organisations' }).getByText(orgName).waitFor()],
+      ['tenant', `/admin/tenants?org=${member.orgId}`, () => page.getByRole('heading', { level: 2, name: orgName }).waitFor()],
+      ['activity', `/admin/network-activity?org=${member.orgId}`, () => page.getByRole('table', { name: 'Network activity' }).waitFor()],
+    ];
     try {
-      await page.goto(app(`/admin/tenants?q=${encodeURIComponent(orgName)}`));
-      await page.getByRole('table', { name: 'Organisations' }).getByText(orgName).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      if (process.env.ACCORD_SCREENSHOTS) await page.screenshot({ path: `${process.env.ACCORD_SCREENSHOTS}/tenants-360.png`, fullPage: true });
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+        for (const [name, path, ready] of views) {
+          await page.goto(app(path));
+          await ready();
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `${name} at ${width} px`).toBeLessThanOrEqual(0);
+          if (process.env.ACCORD_SCREENSHOTS) await page.screenshot({ path: `${process.env.ACCORD_SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+        }
+      }
     } finally {
       await page.setViewportSize({ width: 1280, height: 720 });
     }

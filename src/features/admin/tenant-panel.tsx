@@ -291,7 +291,9 @@ function Detail({ client, detail }: { client: AccordClient; detail: TenantDetail
           <Fact label="Country">{org.country ? countryName(org.country) : null}</Fact>
           <Fact label="Sector">{sectorLabel(org.sector)}</Fact>
           <Fact label="Website">{org.website}</Fact>
-          <Fact label="Contact e-mail">{org.contact_email ?? org.public_contact_email}</Fact>
+          <Fact label="Contact">{[org.contact_name, org.contact_phone].filter(Boolean).join(' · ')}</Fact>
+          {org.contact_email ? <Fact label="Public contact e-mail">{org.contact_email}</Fact> : null}
+          <Fact label="Size">{org.size}</Fact>
           <Fact label="Member since">{formatDay(org.created_at ?? null)}</Fact>
         </Stack>
       </Section>
