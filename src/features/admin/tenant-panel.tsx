@@ -85,6 +85,12 @@ const ACTIONS: Record<RegistryStatusChoice, { verb: string; title: string; intro
   },
 };
 
+/** "changes_requested" → "Changes requested". */
+function humanise(code: string): string {
+  const words = code.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 function StatusDialog({ client, detail, status, onClose }: { client: AccordClient; detail: TenantDetail; status: RegistryStatusChoice | null; onClose: () => void }) {
@@ -354,7 +360,7 @@ function Detail({ client, detail }: { client: AccordClient; detail: TenantDetail
           <Stack as="ol" gap="2" listStyleType="none">
             {detail.application_history.map((event) => (
               <Text as="li" key={event.id}>
-                <chakra.span fontWeight="medium">{event.type.replace(/_/g, ' ')}</chakra.span>
+                <chakra.span fontWeight="medium">{humanise(event.type)}</chakra.span>
                 {event.message ? ` — ${event.message}` : ''}
                 <chakra.span color="fg.muted" textStyle="sm">
                   {' '}

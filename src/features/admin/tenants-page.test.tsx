@@ -204,5 +204,6 @@ describe('/admin/tenants organisation panel', () => {
   it('says when the organisation cannot be loaded', async () => {
     renderPage(fakeClient({ admin_tenant_detail: () => ({ data: null, error: { message: 'organization_not_found', code: 'P0001' } }) }).client, `/admin/tenants?org=${ORG}`);
     expect(await screen.findByText('The organisation could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText(/There is no organisation with this identifier/)).toBeInTheDocument();
   });
 });
