@@ -31,7 +31,7 @@ export function gifBytes(): Buffer {
 
 /** A File as a browser's file input gives it (supabase-js sends it as multipart form data). */
 export function file(bytes: Buffer, name: string, type: string): File {
-  return new File([bytes], name, { type });
+  return new File([new Uint8Array(bytes)], name, { type });
 }
 
 interface StorageOutcome {

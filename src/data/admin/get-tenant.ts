@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 
 import { supabase, type AccordClient } from '../client';
-import { toDataError } from '../errors';
+import { DataError, toDataError } from '../errors';
 import { adminKeys } from './keys';
 import type { TenantStatus } from './list-tenants';
 
@@ -29,6 +29,9 @@ export interface TenantDetail {
 /** System administrators only; throws organization_not_found for an unknown id. */
 export async function getTenant(client: AccordClient, organizationId: string): Promise<TenantDetail> {
   const { data, error } = await client.rpc('admin_tenant_detail', { p_organization_id: organizationId });
+  if (error?.message === 'organization_not_found') {
+    throw new DataError('There is no organisation with this identifier: it may have been deleted, or the link is wrong.', { code: error.message, cause: error });
+  }
   if (error) throw toDataError(error);
   return data as unknown as TenantDetail;
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 
 import { ApplicationTimeline } from '../../components/application-timeline';
 import { countryName } from '../../components/countries';
+import { sectorLabel } from './sector-label';
 import { errorMessage, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { showToast } from '../../components/toast';
@@ -167,7 +168,7 @@ function ApplicationView({
               </Link>
             ) : null}
           </Fact>
-          <Fact label="Sector">{org.sector?.replace(/_/g, ' ')}</Fact>
+          <Fact label="Sector">{sectorLabel(org.sector ?? null)}</Fact>
           <Fact label="Size">{org.size ? `${org.size} people` : null}</Fact>
         </Facts>
       </Stack>
