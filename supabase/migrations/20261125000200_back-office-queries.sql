@@ -9,8 +9,7 @@
 --   the last id it holds, never an offset. No total: counting every match is
 --   the one cost that grows with the network on every page (see 031).
 -- * admin_tenant_detail returns one organisation's whole back-office view in
---   one call; pending_invitations is a named, empty place the tenant
---   invitations table fills.
+--   one call, its pending_invitations the open rows of tenant_invitations.
 -- * admin_network_activity reads the audit trail newest first with filters by
 --   action (exact, or every action of a namespace such as "registry"), actor,
 --   organisation and date range, keyset-paged on (occurred_at, id), with the
@@ -392,9 +391,16 @@ begin
         left join public.profiles p on p.id = m.user_id
        where m.organization_id = o.id
     ), '[]'::jsonb),
-    -- Filled by the tenant invitations work (issue 13) from its own table:
-    -- [{id, email, role, invited_by, expires_at, created_at}], open ones only.
-    'pending_invitations', '[]'::jsonb,
+    -- Open tenant invitations (20261125000100): not used, not revoked, not expired.
+    'pending_invitations', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', i.id, 'email', i.email::text, 'role', i.role, 'invited_by', i.invited_by,
+               'invited_by_email', ip.email, 'expires_at', i.expires_at, 'created_at', i.created_at)
+             order by i.created_at desc, i.id)
+        from public.tenant_invitations i
+        left join public.profiles ip on ip.id = i.invited_by
+       where i.organization_id = o.id and i.used_at is null and i.revoked_at is null and i.expires_at > now()
+    ), '[]'::jsonb),
     'application_history', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', e.id, 'type', e.type, 'message', e.message, 'actor_id', e.actor_id,
@@ -433,7 +439,7 @@ begin
 end;
 $$;
 comment on function public.admin_tenant_detail(uuid) is
-  'System administrators only (/admin/tenants/{id}). {organization (all columns), status, application, registry {status, effective_from}, members [{user_id, email, full_name, role, joined_at}], pending_invitations (filled by the tenant invitations table), application_history [{type, message, actor_email, created_at}], registry_history [{status, effective_from, reason, recorded_by_email, recorded_at}], change_requests (newest first)}. Suspend, revoke and reinstate with change_registry_status; decide change requests with approve_/decline_organization_change. Errors: 42501; P0001 organization_not_found.';
+  'System administrators only (/admin/tenants/{id}). {organization (all columns), status, application, registry {status, effective_from}, members [{user_id, email, full_name, role, joined_at}], pending_invitations [{id, email, role, invited_by, invited_by_email, expires_at, created_at}] (open tenant invitations), application_history [{type, message, actor_email, created_at}], registry_history [{status, effective_from, reason, recorded_by_email, recorded_at}], change_requests (newest first)}. Suspend, revoke and reinstate with change_registry_status; decide change requests with approve_/decline_organization_change. Errors: 42501; P0001 organization_not_found.';
 revoke execute on function public.admin_tenant_detail(uuid) from public, anon;
 grant execute on function public.admin_tenant_detail(uuid) to authenticated;
 

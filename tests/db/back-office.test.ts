@@ -209,7 +209,12 @@ describe('the indexes behind the list', () => {
 });
 
 describe('admin_tenant_detail', () => {
-  it('holds the profile, members, application and registry history, change requests and a place for invitations', async () => {
+  it('holds the profile, members, application and registry history, change requests and the open invitations', async () => {
+    const invitee = `${tag}.pending-invitee@db-tests.accord.test`;
+    expectOk(await orgAdmin.client.rpc('create_tenant_invitation', { p_organization_id: memberOrgId, p_email: invitee, p_role: 'member' }));
+    const revokedInvitee = `${tag}.revoked-invitee@db-tests.accord.test`;
+    expectOk(await orgAdmin.client.rpc('create_tenant_invitation', { p_organization_id: memberOrgId, p_email: revokedInvitee, p_role: 'admin' }));
+    await sql('update public.tenant_invitations set revoked_at = now(), revoked_by = $2 where email = $1', [revokedInvitee, orgAdmin.id]);
     const detail = expectOk(await admin.client.rpc('admin_tenant_detail', { p_organization_id: memberOrgId })) as Record<string, unknown> & {
       organization: { id: string; name: string };
       members: { user_id: string; email: string; role: string }[];
@@ -227,7 +232,17 @@ describe('admin_tenant_detail', () => {
     expect(detail.application_history.map((e) => e.type)).toEqual(['submitted', 'approved']);
     expect(detail.registry_history.map((e) => e.status)).toEqual(['active']);
     expect(detail.change_requests.map((c) => [c.status, c.reason])).toEqual([['pending', 'rename']]);
-    expect(detail.pending_invitations).toEqual([]);
+    expect(detail.pending_invitations).toEqual([
+      {
+        id: expect.any(String),
+        email: invitee,
+        role: 'member',
+        invited_by: orgAdmin.id,
+        invited_by_email: orgAdmin.email,
+        expires_at: expect.any(String),
+        created_at: expect.any(String),
+      },
+    ]);
   });
 
   it('names an unknown organisation', async () => {
