@@ -93,6 +93,8 @@ describe.each(['member', 'admin'] as const)('the %s area', (area) => {
       await nav.waitFor();
       await expect(nav.getByRole('link').count()).resolves.toBe(pages(area).length);
       if (!shot) {
+        // Once the drawer has slid in.
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
         await page.screenshot({ path: join(SHOTS, `${area}-360-drawer.png`) });
         shot = true;
       }
@@ -124,9 +126,12 @@ describe('outside the areas', () => {
   it('/application-pending has the public header and no side navigation', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(app('/admin/dashboard'));
-    await page.waitForURL((url) => url.pathname !== '/admin/dashboard');
-    await expect(page.getByRole('navigation', { name: 'Back office' }).count()).resolves.toBe(0);
+    await signInThroughInbox(page, 'pending@accord.test');
+    await page.waitForURL(app('/application-pending'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).waitFor();
+    await expect(page.getByRole('navigation', { name: 'Member area' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Member area menu' }).count()).resolves.toBe(0);
     await context.close();
   });
 });

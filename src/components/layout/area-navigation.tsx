@@ -60,7 +60,8 @@ export function AreaNavigation({ label, sections, header, unread = {}, contentId
         borderColor="border.muted"
         bg="bg.subtle"
       >
-        <Stack gap="6" position="sticky" top="0" px="4" py="6" maxH="100dvh" overflowY="auto">
+        {/* Not sticky: the public header above is, and its height changes as it wraps. */}
+        <Stack gap="6" px="4" py="6">
           {header}
           <AreaNavList label={label} sections={sections} unread={unread} />
         </Stack>
