@@ -6,7 +6,7 @@ import { PageSpinner } from '../components/page-spinner';
 import { AppLayout, type RouteHandle } from './app-layout';
 import { loadFullSystem } from './chakra-system';
 import { pageLoaders } from './page-loaders';
-import { routes, type AppRoute, type RoutePath } from './routes';
+import { routes, type AppRoute, type Area, type RoutePath } from './routes';
 
 /**
  * The code a page needs besides the first load, fetched in parallel with its
@@ -22,7 +22,18 @@ export function pageCode(route: AppRoute) {
     defaults: route.lean ? null : import('./query-defaults'),
     guard: route.kind === 'public' ? null : import('./route-guard'),
     system: route.lean ? null : loadFullSystem(),
+    area: areaOf(route) ? import('./area-layout') : null,
   };
+}
+
+/**
+ * The area whose shell (side navigation) a route's page sits in: a member or
+ * back-office route with an `areaNav` item in the route table. Others, such
+ * as /application-pending, have the public header alone (decision 032).
+ */
+export function areaOf(route: AppRoute): Area | null {
+  if (!route.areaNav) return null;
+  return route.kind === 'member' || route.kind === 'admin' ? route.kind : null;
 }
 
 /** A route's page chunk (page-loaders.ts holds one loader per route of the table). */
@@ -32,8 +43,17 @@ function loadPageModule(route: AppRoute) {
 
 async function loadPage(route: AppRoute) {
   const code = pageCode(route);
-  const [{ default: Page }, defaults, guard] = await Promise.all([code.page, code.defaults, code.guard, code.system]);
+  const [{ default: Page }, defaults, guard, , shell] = await Promise.all([
+    code.page,
+    code.defaults,
+    code.guard,
+    code.system,
+    code.area,
+  ]);
   let element = <Page />;
+  // Inside the guard: the area's navigation shows only once the guard lets the person in.
+  const area = areaOf(route);
+  if (shell && area) element = <shell.AreaLayout area={area}>{element}</shell.AreaLayout>;
   if (guard) element = <guard.RouteGuard kind={route.kind}>{element}</guard.RouteGuard>;
   if (defaults) element = <defaults.QueryDefaults>{element}</defaults.QueryDefaults>;
   return element;

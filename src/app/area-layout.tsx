@@ -1,0 +1,71 @@
+import { Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+import { AreaNavigation } from '../components/layout/area-navigation';
+import { StatusBadge } from '../components/status-badge';
+import { useUnreadCounts } from '../data/inbox/use-unread-counts';
+import { useMyOrganization } from '../data/organizations/use-my-organization';
+import { useRegistryOrganization } from '../data/registry/use-registry-organization';
+import { REGISTRY_STATUS } from '../features/registry/registry-labels';
+import { useSessionFacts } from '../session/session-context';
+import { MAIN_CONTENT_ID } from './app-layout';
+import { areaNavigation, type Area } from './routes';
+
+/** Each area's navigation landmark name. */
+export const AREA_LABELS: Record<Area, string> = {
+  member: 'Member area',
+  admin: 'Back office',
+};
+
+/**
+ * The shell around every page of an area: the router puts a page whose route
+ * has `areaNav` in it, inside the route guard, so nobody sees an area's
+ * navigation before the guard has let them in (decision 032).
+ */
+export function AreaLayout({ area, children }: { area: Area; children: ReactNode }) {
+  const unread = useUnreadCounts(area);
+  return (
+    <AreaNavigation
+      label={AREA_LABELS[area]}
+      sections={areaNavigation(area)}
+      header={area === 'member' ? <OrganisationSummary /> : undefined}
+      unread={unread}
+      contentId={MAIN_CONTENT_ID}
+    >
+      {children}
+    </AreaNavigation>
+  );
+}
+
+/**
+ * The member's organisation and its registry status, read with the queries
+ * /dashboard uses (cached, so the shell asks once for all ten pages). The
+ * dashboard says what went wrong if they fail; the shell just leaves them out.
+ */
+function OrganisationSummary() {
+  const facts = useSessionFacts();
+  const userId = facts.status === 'signedIn' ? facts.userId : null;
+  const organisation = useMyOrganization(userId);
+  const registry = useRegistryOrganization(organisation.data?.id ?? '');
+  if (organisation.isLoading) {
+    return (
+      <Stack gap="2" px="3" role="status" aria-label="Loading your organisation">
+        <Skeleton height="5" width="80%" />
+        <Skeleton height="4" width="40%" />
+      </Stack>
+    );
+  }
+  if (!organisation.data) return null;
+  const status = registry.data?.status;
+  return (
+    <Stack gap="1.5" px="3" align="start">
+      <Text textStyle="xs" color="fg.muted">
+        Your organisation
+      </Text>
+      <Text fontWeight="semibold" lineClamp={2}>
+        {organisation.data.name}
+      </Text>
+      {status ? <StatusBadge status={status} map={REGISTRY_STATUS} title="Status in the trust registry" /> : null}
+    </Stack>
+  );
+}
