@@ -183,7 +183,10 @@ describe('the route guards for a signed-in member', () => {
     const factRequests: string[] = [];
     const watch = (request: { url(): string }) => {
       const { pathname } = new URL(request.url());
-      if (/^\/rest\/v1\/(rpc\/|profiles|stakeholders|investor_access)/.test(pathname)) factRequests.push(pathname);
+      // The session's facts (the guard's questions), not what a page itself reads (the members page asks for its team).
+      if (/^\/rest\/v1\/(rpc\/(is_user_admin|is_any_organization_admin|check_user_org_approval_status)$|profiles|stakeholders|investor_access)/.test(pathname)) {
+        factRequests.push(pathname);
+      }
     };
     page.on('request', watch);
     for (const [path, title] of [
