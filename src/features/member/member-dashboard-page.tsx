@@ -114,7 +114,7 @@ function Activity({ organizationId }: { organizationId: string }) {
         {(rows) => (
           <Stack as="ol" gap="2" listStyleType="none" ms="0" aria-label="Recent activity">
             {rows.map((entry) => (
-              <Stack as="li" key={entry.id} direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="1" borderBottomWidth="1px" pb="2">
+              <Stack as="li" key={entry.id} direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'baseline' }} gap="1" borderBottomWidth="1px" pb="2">
                 <Text>
                   {activityLabel(entry)}
                   {entry.actorName ? <Text as="span" color="fg.muted"> · {entry.actorName}</Text> : null}
