@@ -21,11 +21,34 @@ const backend = vi.hoisted(() => ({
     organization_members: { organization_id: 'org-1' } as unknown,
     organizations: { id: 'org-1', name: 'Northwind Learning Trust' } as unknown,
   } as Record<string, unknown>,
+  home: null as unknown,
+  activity: [] as unknown,
+  activityError: false,
 }));
+
+const HOME = {
+  organization_id: 'org-1',
+  name: 'Northwind Learning Trust',
+  registry_status: 'active',
+  registry_effective_from: '2026-03-02T10:00:00Z',
+  member_since: '2026-03-02T10:00:00Z',
+  has_logo: true,
+  has_website: true,
+  team_size: 3,
+  pending_invitations: 0,
+  expiring_invitations: [],
+  oldest_pending_invitation: null,
+  change_request: null,
+};
 
 vi.mock('../../data/client', () => ({
   configError: null,
   supabase: {
+    rpc: async (fn: string) => {
+      if (fn === 'member_home') return { data: backend.home, error: null };
+      if (backend.activityError) return { data: null, error: { message: 'connection reset', code: '08006' } };
+      return { data: backend.activity, error: null };
+    },
     from: (table: string) => {
       const answer = async () => {
         backend.attempts[table] = (backend.attempts[table] ?? 0) + 1;
@@ -54,15 +77,74 @@ function renderDashboard() {
 }
 
 beforeEach(() => {
+  backend.home = { ...HOME };
+  backend.activity = [];
+  backend.activityError = false;
   backend.failures = {};
   backend.attempts = {};
 });
 
 describe('the member dashboard shows the organisation', () => {
-  it("with its name and the application's status", async () => {
+  it('with its registry status and date, member since, the team and a link to its public profile', async () => {
     renderDashboard();
     expect(await screen.findByRole('heading', { level: 2, name: 'Northwind Learning Trust' })).toBeInTheDocument();
-    expect(screen.getByText('Approved member')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('Since 2 March 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your public profile' })).toHaveAttribute('href', '/trust-registry/org-1');
+    expect(screen.getByText('3 people')).toBeInTheDocument();
+    expect(screen.getByText('Nothing needs your attention right now.')).toBeInTheDocument();
+    expect(screen.queryByTestId('registry-status-banner')).not.toBeInTheDocument();
+  });
+
+  it('lists what needs attention from its data', async () => {
+    const soon = new Date(Date.now() + 5 * 60 * 60 * 1000).toISOString();
+    backend.home = {
+      ...HOME,
+      has_logo: false,
+      has_website: false,
+      pending_invitations: 2,
+      expiring_invitations: [{ email: 'sam@northwind.example', expires_at: soon }],
+      oldest_pending_invitation: '2026-01-01T00:00:00Z',
+      change_request: { status: 'declined', created_at: '2026-03-01T00:00:00Z', decided_at: '2026-03-03T00:00:00Z', decision_reason: 'The website is not yours.' },
+    };
+    renderDashboard();
+    expect(await screen.findByText('Your request to change the registered details was declined: The website is not yours.')).toBeInTheDocument();
+    expect(screen.getByText('The invitation to sam@northwind.example expires in 5 hours.')).toBeInTheDocument();
+    expect(screen.getByText('A colleague you invited has not joined yet.')).toBeInTheDocument();
+    expect(screen.getByText('Your organisation has no logo yet.')).toBeInTheDocument();
+    expect(screen.getByText('Your organisation has no website on record.')).toBeInTheDocument();
+  });
+
+  it('says when there is no activity yet', async () => {
+    renderDashboard();
+    expect(await screen.findByText('No activity yet')).toBeInTheDocument();
+  });
+
+  it('lists the organisation’s activity with readable names', async () => {
+    backend.activity = [
+      { id: 2, occurred_at: '2026-03-05T09:00:00Z', action: 'tenant_invitation.created', actor_name: 'Ada Lovelace', subject_name: null, details: {} },
+      { id: 1, occurred_at: '2026-03-02T10:00:00Z', action: 'application.approved', actor_name: null, subject_name: null, details: {} },
+    ];
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'Recent activity' });
+    expect(list).toHaveTextContent('Colleague invited · Ada Lovelace');
+    expect(list).toHaveTextContent('Application approved');
+  });
+
+  it('shows a failure of the activity with a way to try again, and keeps the rest', async () => {
+    backend.activityError = true;
+    renderDashboard();
+    expect(await screen.findByText('The recent activity could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Northwind Learning Trust' })).toBeInTheDocument();
+  });
+
+  it('shows a suspended organisation the banner with the date and whom to contact', async () => {
+    backend.home = { ...HOME, registry_status: 'suspended', registry_effective_from: '2026-11-20T12:00:00Z' };
+    renderDashboard();
+    const banner = await screen.findByTestId('registry-status-banner');
+    expect(banner).toHaveTextContent('Your organisation is suspended since 20 November 2026');
+    expect(banner).toHaveTextContent('hello@accord.network');
   });
 
   it('rides out failures within its retries', { timeout: 2 * RETRIES_CEILING_MS }, async () => {

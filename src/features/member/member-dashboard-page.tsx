@@ -1,69 +1,174 @@
-import { Alert, Badge, Button, Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
-import type { ApprovalStatus } from '../../../machines/access';
-import { useSessionFacts } from '../../session/session-context';
 import { ContentPage } from '../../components/content-page';
+import { formatLongDate } from '../../components/formats';
+import { EmptyState, QueryView } from '../../components/query-view';
+import { RegistryStatusBanner } from '../../components/registry-status-banner';
+import { StatusBadge, type StatusMap } from '../../components/status-badge';
+import { useMemberHome, type MemberHome } from '../../data/member-home/get-member-home';
+import { useOrganizationActivity } from '../../data/member-home/list-organization-activity';
 import { useMyOrganization } from '../../data/organizations/use-my-organization';
+import type { RegistryStatus } from '../../data/registry/types';
+import { useSessionFacts } from '../../session/session-context';
+import { activityLabel } from './activity-labels';
+import { attentionItems } from './member-home-attention';
 
-const STATUS_LABELS: Record<ApprovalStatus, { label: string; palette: 'green' | 'orange' | 'red' | 'gray' }> = {
-  approved: { label: 'Approved member', palette: 'green' },
-  pending: { label: 'Application pending', palette: 'orange' },
-  under_review: { label: 'Under review', palette: 'orange' },
-  rejected: { label: 'Not approved', palette: 'red' },
+const REGISTRY_STATUS: StatusMap<RegistryStatus> = {
+  active: { label: 'Active', palette: 'green' },
+  suspended: { label: 'Suspended', palette: 'orange' },
+  revoked: { label: 'Revoked', palette: 'red' },
 };
 
-function OrganizationCard() {
-  const facts = useSessionFacts();
-  const userId = facts.status === 'signedIn' ? facts.userId : null;
-  const { data, error, isLoading, mutate } = useMyOrganization(userId);
-  const status = facts.status === 'signedIn' ? facts.approvalStatus : null;
+const day = (iso: string | null) => (iso ? formatLongDate(new Date(iso)) : '—');
 
-  if (error) {
-    return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{error.message}</Alert.Title>
-          <Alert.Description>
-            <Stack gap="3" align="start">
-              <span>We couldn't load your organisation. Check your connection and try again.</span>
-              <Button size="sm" onClick={() => void mutate()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-    );
-  }
-  if (isLoading || data === undefined) {
-    return (
-      <Stack gap="3" role="status" aria-label="Loading your organisation">
-        <Skeleton height="6" width="60%" />
-        <Skeleton height="5" width="30%" />
-      </Stack>
-    );
-  }
-  if (data === null) {
-    return <Text>Your account does not belong to an organisation yet.</Text>;
-  }
-  const badge = status ? STATUS_LABELS[status] : null;
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Card.Root variant="outline">
-      <Card.Body gap="2">
+      <Card.Body gap="1">
         <Text textStyle="sm" color="fg.muted">
-          Your organisation
+          {label}
         </Text>
-        <Heading as="h2" size="xl">
-          {data.name}
-        </Heading>
-        {badge ? (
-          <Badge colorPalette={badge.palette} alignSelf="start">
-            {badge.label}
-          </Badge>
-        ) : null}
+        <div>{children}</div>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+function Summary({ home }: { home: MemberHome }) {
+  const items = attentionItems(home);
+  return (
+    <Stack gap="6">
+      <RegistryStatusBanner status={home.registryStatus} effectiveFrom={home.registryEffectiveFrom} />
+      <Heading as="h2" size="xl">
+        {home.name}
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <Fact label="Registry status">
+          {home.registryStatus ? (
+            <Stack gap="1" align="start">
+              <StatusBadge status={home.registryStatus} map={REGISTRY_STATUS} />
+              <Text textStyle="sm">Since {day(home.registryEffectiveFrom)}</Text>
+              <Link asChild variant="underline" color="brand.fg" textStyle="sm">
+                <RouterLink to={`/trust-registry/${home.organizationId}`}>See your public profile</RouterLink>
+              </Link>
+            </Stack>
+          ) : (
+            <Badge colorPalette="orange">Not in the registry yet</Badge>
+          )}
+        </Fact>
+        <Fact label="Member since">
+          <Text fontWeight="semibold">{day(home.memberSince)}</Text>
+        </Fact>
+        <Fact label="Team">
+          <Text fontWeight="semibold">
+            {home.teamSize} {home.teamSize === 1 ? 'person' : 'people'}
+          </Text>
+          <Text textStyle="sm">
+            {home.pendingInvitations} pending invitation{home.pendingInvitations === 1 ? '' : 's'} ·{' '}
+            <Link asChild variant="underline" color="brand.fg">
+              <RouterLink to="/dashboard/members">Team</RouterLink>
+            </Link>
+          </Text>
+        </Fact>
+      </SimpleGrid>
+      <section aria-labelledby="attention-heading">
+        <Heading as="h2" size="md" id="attention-heading" mb="2">
+          Needs your attention
+        </Heading>
+        {items.length === 0 ? (
+          <Text color="fg.muted">Nothing needs your attention right now.</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" ms="0">
+            {items.map((item) => (
+              <Stack as="li" key={item.id} direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'start', sm: 'center' }} borderWidth="1px" borderRadius="md" p="3" gap="2">
+                <Text>{item.text}</Text>
+                <Button asChild size="sm" variant="outline" flexShrink={0}>
+                  <RouterLink to={item.href}>{item.action}</RouterLink>
+                </Button>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </section>
+      <Activity organizationId={home.organizationId} />
+    </Stack>
+  );
+}
+
+function Activity({ organizationId }: { organizationId: string }) {
+  const query = useOrganizationActivity(organizationId);
+  return (
+    <section aria-labelledby="activity-heading">
+      <Heading as="h2" size="md" id="activity-heading" mb="2">
+        Recent activity
+      </Heading>
+      <QueryView
+        query={query}
+        loading="Loading recent activity…"
+        errorTitle="The recent activity could not be loaded"
+        isEmpty={(rows) => rows.length === 0}
+        empty={<EmptyState title="No activity yet">What your organisation does in the network will be listed here.</EmptyState>}
+      >
+        {(rows) => (
+          <Stack as="ol" gap="2" listStyleType="none" ms="0" aria-label="Recent activity">
+            {rows.map((entry) => (
+              <Stack as="li" key={entry.id} direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'baseline' }} gap="1" borderBottomWidth="1px" pb="2">
+                <Text>
+                  {activityLabel(entry)}
+                  {entry.actorName ? <Text as="span" color="fg.muted"> · {entry.actorName}</Text> : null}
+                  {entry.subjectName ? <Text as="span" color="fg.muted"> · {entry.subjectName}</Text> : null}
+                </Text>
+                <Text textStyle="sm" color="fg.muted" flexShrink={0}>
+                  {day(entry.occurredAt)}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </QueryView>
+    </section>
+  );
+}
+
+function Home({ organizationId }: { organizationId: string }) {
+  const query = useMemberHome(organizationId);
+  return (
+    <QueryView
+      query={query}
+      loading={
+        <Stack gap="3" role="status" aria-label="Loading your organisation">
+          <Skeleton height="6" width="60%" />
+          <Skeleton height="20" />
+        </Stack>
+      }
+      errorTitle="We couldn't load your organisation"
+    >
+      {(home) => <Summary home={home} />}
+    </QueryView>
+  );
+}
+
+function OrganizationHome() {
+  const facts = useSessionFacts();
+  const userId = facts.status === 'signedIn' ? facts.userId : null;
+  const organization = useMyOrganization(userId);
+  return (
+    <QueryView
+      query={organization}
+      loading={
+        <Stack gap="3" role="status" aria-label="Loading your organisation">
+          <Skeleton height="6" width="60%" />
+          <Skeleton height="5" width="30%" />
+        </Stack>
+      }
+      errorTitle="We couldn't load your organisation"
+      isEmpty={(org) => org === null}
+      empty={<Text>Your account does not belong to an organisation yet.</Text>}
+    >
+      {(org) => (org ? <Home organizationId={org.id} /> : null)}
+    </QueryView>
   );
 }
 
@@ -72,9 +177,9 @@ export default function MemberDashboardPage() {
     <ContentPage
       eyebrow="Your organisation"
       title="Member dashboard"
-      intro="Your organisation's home in the network: its membership status, recent verifications and anything that needs your attention."
+      intro="Your organisation's home in the network: its standing in the registry, its team, anything that needs your attention and what it did lately."
     >
-      <OrganizationCard />
+      <OrganizationHome />
     </ContentPage>
   );
 }
