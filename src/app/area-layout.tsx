@@ -2,6 +2,7 @@ import { Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 import { AreaNavigation } from '../components/layout/area-navigation';
+import { RegistryStatusBanner } from '../components/registry-status-banner';
 import { StatusBadge } from '../components/status-badge';
 import { useUnreadCounts } from '../data/inbox/use-unread-counts';
 import { useMyOrganization } from '../data/organizations/use-my-organization';
@@ -32,9 +33,22 @@ export function AreaLayout({ area, children }: { area: Area; children: ReactNode
       unread={unread}
       contentId={MAIN_CONTENT_ID}
     >
+      {area === 'member' ? <MemberStatusBanner /> : null}
       {children}
     </AreaNavigation>
   );
+}
+
+/**
+ * A suspended or revoked organisation's banner above every member page
+ * (decision 034), from the same cached queries as the summary; nothing while
+ * the organisation is active or its status is not known yet.
+ */
+function MemberStatusBanner() {
+  const facts = useSessionFacts();
+  const organisation = useMyOrganization(facts.status === 'signedIn' ? facts.userId : null);
+  const registry = useRegistryOrganization(organisation.data?.id ?? '');
+  return <RegistryStatusBanner status={registry.data?.status} effectiveFrom={registry.data?.statusEffectiveFrom} />;
 }
 
 /**

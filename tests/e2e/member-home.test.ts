@@ -62,6 +62,11 @@ it('shows status, member since and activity; a suspension shows the banner with 
   expect(await banner.textContent()).toContain(`Your organisation is suspended since ${today}`);
   await page.getByRole('list', { name: 'Recent activity' }).getByText('Suspended in the trust registry').waitFor();
   await screenshot(page, 'member-home-suspended');
+  // On every member page, not only the home: the area's shell carries it.
+  await page.getByRole('navigation', { name: 'Member area' }).getByRole('link', { name: 'Members' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
+  await banner.waitFor();
+  await page.goto(`${config.appUrl}/dashboard`);
 
   expectOk(await sysAdmin.client.rpc('change_registry_status', { p_organization_id: organizationId, p_status: 'active', p_reason: 'Resolved' }));
   await page.reload();

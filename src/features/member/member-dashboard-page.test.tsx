@@ -93,7 +93,6 @@ describe('the member dashboard shows the organisation', () => {
     expect(screen.getByRole('link', { name: 'See your public profile' })).toHaveAttribute('href', '/trust-registry/org-1');
     expect(screen.getByText('3 people')).toBeInTheDocument();
     expect(screen.getByText('Nothing needs your attention right now.')).toBeInTheDocument();
-    expect(screen.queryByTestId('registry-status-banner')).not.toBeInTheDocument();
   });
 
   it('lists what needs attention from its data', async () => {
@@ -137,14 +136,6 @@ describe('the member dashboard shows the organisation', () => {
     expect(await screen.findByText('The recent activity could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Northwind Learning Trust' })).toBeInTheDocument();
-  });
-
-  it('shows a suspended organisation the banner with the date and whom to contact', async () => {
-    backend.home = { ...HOME, registry_status: 'suspended', registry_effective_from: '2026-11-20T12:00:00Z' };
-    renderDashboard();
-    const banner = await screen.findByTestId('registry-status-banner');
-    expect(banner).toHaveTextContent('Your organisation is suspended since 20 November 2026');
-    expect(banner).toHaveTextContent('hello@accord.network');
   });
 
   it('rides out failures within its retries', { timeout: 2 * RETRIES_CEILING_MS }, async () => {

@@ -5,7 +5,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ContentPage } from '../../components/content-page';
 import { formatLongDate } from '../../components/formats';
 import { EmptyState, QueryView } from '../../components/query-view';
-import { RegistryStatusBanner } from '../../components/registry-status-banner';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
 import { useMemberHome, type MemberHome } from '../../data/member-home/get-member-home';
 import { useOrganizationActivity } from '../../data/member-home/list-organization-activity';
@@ -40,7 +39,6 @@ function Summary({ home }: { home: MemberHome }) {
   const items = attentionItems(home);
   return (
     <Stack gap="6">
-      <RegistryStatusBanner status={home.registryStatus} effectiveFrom={home.registryEffectiveFrom} />
       <Heading as="h2" size="xl">
         {home.name}
       </Heading>
