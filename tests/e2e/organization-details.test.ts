@@ -6,6 +6,7 @@ import { stackConfig } from '../../supabase/local/config.ts';
 import { submittedApplicant } from '../support/application-fixtures.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { makeSystemAdmin } from '../support/db-fixtures.ts';
+import { pngBytes } from '../support/storage-files.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -102,5 +103,24 @@ describe('organisation details, end to end', () => {
     await page.getByText('Details saved').first().waitFor();
     await profile.reload();
     await profile.getByText(description).waitFor();
+
+    // A logo: the wrong kind of file is refused at the field; a PNG replaces it, and a second one removes the first.
+    const logo = page.getByLabel('Upload a logo');
+    await logo.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await page.getByText('Upload the logo as a PNG or JPEG image.').waitFor();
+    await logo.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngBytes(256) });
+    await page.getByRole('img', { name: /logo$/ }).waitFor();
+    const [first] = await sql<{ logo_path: string }>('select logo_path from public.organizations where id = $1', [organizationId]);
+    expect(first.logo_path).toMatch(new RegExp(`^${organizationId}/logo-[0-9a-f-]{36}\\.png$`));
+    await page.getByLabel('Replace the logo').setInputFiles({ name: 'logo2.png', mimeType: 'image/png', buffer: pngBytes(300) });
+    await expect
+      .poll(async () => (await sql<{ logo_path: string }>('select logo_path from public.organizations where id = $1', [organizationId]))[0].logo_path)
+      .not.toBe(first.logo_path);
+    await expect
+      .poll(async () => (await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', ['brand_assets', first.logo_path])).length)
+      .toBe(0);
+    await profile.reload();
+    await profile.locator('img[src*="/brand_assets/"]').first().waitFor();
+    await screenshot(page, 'organization-details-logo');
   });
 });

@@ -1,5 +1,7 @@
-import { Alert, Box, Button, Container, Grid, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Container, Grid, Image, Stack, Text } from '@chakra-ui/react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+
+import { fileProblem } from '../../../machines/onboarding-form';
 
 import { countries, countryName } from '../../components/countries';
 import { TextAreaField, TextField, SelectField } from '../../components/form-fields';
@@ -9,6 +11,8 @@ import { EmptyState, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
 import { DataError } from '../../data/errors';
+import { replaceOrganizationLogo } from '../../data/organization-details/replace-organization-logo';
+import { publicObjectUrl } from '../../data/public-storage';
 import {
   useOrganizationDetails,
   type ChangeRequest,
@@ -312,6 +316,59 @@ function ProfileSection({ organization, viewer, client }: { organization: Organi
   );
 }
 
+function LogoSection({ organization, viewer, client }: { organization: OrganizationRow; viewer: Viewer; client: AccordClient }) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const replace = useCommand({
+    run: (file: File) => replaceOrganizationLogo(client, organization.id, file, organization.logo_path),
+    refresh: [organizationDetailsKeys.detail(organization.id)],
+    success: () => ({ title: 'Logo updated', description: 'The trust registry shows the new logo.' }),
+  });
+  const message = problem ?? replace.error;
+  return (
+    <Stack as="section" aria-labelledby="logo-details" gap="6">
+      <SectionHeader id="logo-details" title="Logo" intro="Shown beside your organisation in the trust registry." />
+      {organization.logo_path ? (
+        <Image src={publicObjectUrl('brand_assets', organization.logo_path)} alt={`${organization.name} logo`} maxH="24" maxW="60" objectFit="contain" alignSelf="flex-start" />
+      ) : (
+        <Text color="fg.muted">No logo yet.</Text>
+      )}
+      {viewer.isAdmin ? (
+        <Stack gap="2">
+          <Text asChild fontWeight="medium">
+            <label htmlFor={inputId}>{organization.logo_path ? 'Replace the logo' : 'Upload a logo'}</label>
+          </Text>
+          <input
+            id={inputId}
+            ref={input}
+            type="file"
+            accept="image/png,image/jpeg"
+            aria-invalid={message ? true : undefined}
+            aria-describedby={`${inputId}-hint${message ? ` ${inputId}-error` : ''}`}
+            disabled={replace.busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (!file) return;
+              const found = fileProblem('logo', file);
+              setProblem(found);
+              if (found === null) void replace.run(file).then(() => input.current && (input.current.value = ''));
+            }}
+          />
+          <Text id={`${inputId}-hint`} fontSize="sm" color="fg.muted">
+            {replace.busy ? 'Uploading…' : 'PNG or JPEG, up to 1 MB. The current logo stays until the new one is stored.'}
+          </Text>
+          {message ? (
+            <Text id={`${inputId}-error`} fontSize="sm" color="fg.error">
+              {message}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
 function DetailsForOrganization({ viewer, client }: { viewer: Viewer; client: AccordClient }) {
   const details = useOrganizationDetails(viewer.organizationId, client);
   return (
@@ -323,6 +380,7 @@ function DetailsForOrganization({ viewer, client }: { viewer: Viewer; client: Ac
           )}
           <RegisteredSection details={d} viewer={viewer} client={client} />
           <ProfileSection organization={d.organization} viewer={viewer} client={client} />
+          <LogoSection organization={d.organization} viewer={viewer} client={client} />
         </Stack>
       )}
     </QueryView>
