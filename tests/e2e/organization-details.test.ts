@@ -3,10 +3,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { submittedApplicant } from '../support/application-fixtures.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { makeSystemAdmin } from '../support/db-fixtures.ts';
-import { pngBytes } from '../support/storage-files.ts';
+import { createOrganization, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -26,6 +24,12 @@ let owner: TestUser;
 let organizationId: string;
 let systemAdmin: TestUser;
 
+/** A PNG's signature and header start, padded to `size` bytes: enough for Storage's type and size limits. */
+function pngBytes(size: number): Buffer {
+  const head = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
+}
+
 async function screenshot(page: Page, name: string): Promise<void> {
   if (!shots) return;
   mkdirSync(shots, { recursive: true });
@@ -40,11 +44,17 @@ beforeAll(async () => {
   browser = await launchBrowser();
   systemAdmin = await newUser('details-sysadmin');
   await makeSystemAdmin(systemAdmin);
-  const applicant = await submittedApplicant('details-owner');
-  owner = applicant.user;
-  organizationId = applicant.orgId;
-  const approved = await systemAdmin.client.rpc('approve_application', { p_organization_id: organizationId });
-  expect(approved.error).toBeNull();
+  owner = await newUser('details-owner');
+  const unique = Date.now();
+  organizationId = await createOrganization(owner, { status: 'approved', name: `Harbour Clinic ${unique}` });
+  // Registered facts change only with an authority (decision 024): here, the test's own setup.
+  await sql(
+    `set local accord.registered_facts_change = 'operator: e2e fixture';
+     update public.organizations
+        set legal_name = 'Harbour Clinic ${unique} Ltd', registration_number = 'HC-${unique}', country = 'GB',
+            website = 'https://harbour-clinic-${unique}.example', sector = 'healthcare', size = '10-49'
+      where id = '${organizationId}'`,
+  );
 });
 
 afterAll(async () => {
