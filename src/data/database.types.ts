@@ -532,6 +532,7 @@ export type Database = {
       "organizations": {
         Row: {
           "country": string | null,
+          "contact_email": string | null,
           "created_at": string,
           "created_by": string | null,
           "description": string | null,
@@ -549,6 +550,7 @@ export type Database = {
         ComputedFields: never
         Insert: {
           "country"?: string | null,
+          "contact_email"?: string | null,
           "created_at"?: string,
           "created_by"?: string | null,
           "description"?: string | null,
@@ -565,6 +567,7 @@ export type Database = {
         }
         Update: {
           "country"?: string | null,
+          "contact_email"?: string | null,
           "created_at"?: string,
           "created_by"?: string | null,
           "description"?: string | null,
