@@ -531,8 +531,8 @@ export type Database = {
       },
       "organizations": {
         Row: {
-          "country": string | null,
           "contact_email": string | null,
+          "country": string | null,
           "created_at": string,
           "created_by": string | null,
           "description": string | null,
@@ -549,8 +549,8 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
-          "country"?: string | null,
           "contact_email"?: string | null,
+          "country"?: string | null,
           "created_at"?: string,
           "created_by"?: string | null,
           "description"?: string | null,
@@ -566,8 +566,8 @@ export type Database = {
           "website"?: string | null
         }
         Update: {
-          "country"?: string | null,
           "contact_email"?: string | null,
+          "country"?: string | null,
           "created_at"?: string,
           "created_by"?: string | null,
           "description"?: string | null,
@@ -1149,6 +1149,26 @@ export type Database = {
       "leave_organization":
       {
         Args: { "p_organization_id": string }; Returns: undefined
+      },
+      "member_home":
+      {
+        Args: { "p_organization_id": string }; Returns: Json
+      },
+      "organization_activity":
+      {
+        Args: {
+          "p_before_id"?: number,
+          "p_before_occurred_at"?: string,
+          "p_limit"?: number,
+          "p_organization_id": string
+        }; Returns: {
+          "action": string,
+          "actor_name": string,
+          "details": Json,
+          "id": number,
+          "occurred_at": string,
+          "subject_name": string
+        }[]
       },
       "organization_team":
       {
