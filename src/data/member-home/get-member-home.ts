@@ -1,10 +1,9 @@
 import useSWR from 'swr';
 
 import { supabase, type AccordClient } from '../client';
-import { DataError } from '../errors';
+import { DataError, toDataError } from '../errors';
 import type { RegistryStatus } from '../registry/types';
 import { memberHomeKeys } from './keys';
-import { callRpc } from './untyped-rpc';
 
 export interface ChangeRequestSummary {
   status: 'pending' | 'approved' | 'declined' | 'withdrawn';
@@ -48,7 +47,9 @@ interface Raw {
 }
 
 export async function getMemberHome(client: AccordClient, organizationId: string): Promise<MemberHome> {
-  const raw = (await callRpc(client, 'member_home', { p_organization_id: organizationId })) as Raw | null;
+  const { data, error } = await client.rpc('member_home', { p_organization_id: organizationId });
+  if (error) throw toDataError(error);
+  const raw = data as unknown as Raw | null;
   if (!raw) throw new DataError('The organisation’s summary came back empty.');
   return {
     organizationId: raw.organization_id,

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
 
 import { supabase, type AccordClient } from '../client';
+import { toDataError } from '../errors';
 import { memberHomeKeys } from './keys';
-import { callRpc } from './untyped-rpc';
 
 /** One of the organisation's own audit entries (organization_activity). */
 export interface ActivityEntry {
@@ -29,12 +29,14 @@ export async function listOrganizationActivity(
   organizationId: string,
   { limit = 10, before }: { limit?: number; before?: { occurredAt: string; id: number } } = {},
 ): Promise<ActivityEntry[]> {
-  const rows = (await callRpc(client, 'organization_activity', {
+  const { data, error } = await client.rpc('organization_activity', {
     p_organization_id: organizationId,
     p_limit: limit,
-    p_before_occurred_at: before?.occurredAt ?? null,
-    p_before_id: before?.id ?? null,
-  })) as Raw[] | null;
+    p_before_occurred_at: before?.occurredAt,
+    p_before_id: before?.id,
+  });
+  if (error) throw toDataError(error);
+  const rows = data as unknown as Raw[] | null;
   return (rows ?? []).map((r) => ({
     id: r.id,
     occurredAt: r.occurred_at,
