@@ -104,6 +104,13 @@ describe('tenant invitations, end to end', () => {
     expect((await historyUrls(page)).filter((url) => url.includes(token!))).toEqual([]);
     secondLink = `${config.appUrl}/auth/callback?type=tenant_invitation&org_id=${org}#tenant_invitation_token=${token}`;
     expect(text).toContain(secondLink);
+
+    // Having given no name yet, they see the team (themselves by their e-mail), and no way to invite.
+    await page.goto(`${config.appUrl}/dashboard/members`);
+    const team = page.getByRole('table', { name: 'The team' });
+    await team.getByRole('row').filter({ hasText: invitee }).filter({ hasText: '(you)' }).waitFor();
+    await team.getByRole('row').filter({ hasText: orgAdmin.email }).waitFor();
+    await expect(page.getByRole('button', { name: 'Invite a colleague' }).count()).resolves.toBe(0);
   });
 
   it('the same invitation used again is refused with the spec’s Invitation Error, and nothing changes', async () => {

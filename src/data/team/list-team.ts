@@ -8,7 +8,8 @@ import { toTeamError } from './refusals';
 /** One member of the team as organization_team() answers (admins first). */
 export interface TeamMember {
   userId: string;
-  fullName: string;
+  /** Null until the person has given a name (an invitee who has just joined has none). */
+  fullName: string | null;
   email: string;
   role: TeamRole;
   joinedAt: string;
@@ -20,7 +21,8 @@ export async function listTeam(client: AccordClient, organizationId: string): Pr
   if (error) throw toTeamError(error);
   return (data ?? []).map((row) => ({
     userId: row.user_id,
-    fullName: row.full_name,
+    // The generated type says string, but a profile without a name gives null.
+    fullName: (row.full_name as string | null) ?? null,
     email: row.email,
     role: row.role,
     joinedAt: row.joined_at,

@@ -129,6 +129,15 @@ describe('/dashboard/members as an organisation admin', () => {
     expect(within(row).getByRole('button', { name: 'Revoke the invitation to kat@school.example' })).toBeInTheDocument();
   });
 
+  it('names someone who has not given a name yet by their e-mail (an invitee who has just joined)', async () => {
+    const team = [TEAM[0], { ...TEAM[1], full_name: null, email: 'new.joiner@school.example' }];
+    renderPage(fakeClient({ team }).client);
+    const table = await teamTable();
+    const row = within(table).getByRole('row', { name: /new\.joiner@school\.example/ });
+    expect(within(row).getByRole('button', { name: 'Make admin: new.joiner@school.example' })).toBeEnabled();
+    expect(within(row).getByRole('button', { name: 'Remove new.joiner@school.example' })).toBeEnabled();
+  });
+
   it('says when there are no pending invitations', async () => {
     renderPage(fakeClient({ invitations: [] }).client);
     expect(await screen.findByText('No pending invitations')).toBeInTheDocument();

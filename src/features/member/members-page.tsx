@@ -34,7 +34,7 @@ const dayAndTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
 const formatDay = (iso: string) => day.format(new Date(iso));
 const formatDayAndTime = (iso: string) => dayAndTime.format(new Date(iso));
 
-const nameOf = (member: TeamMember) => (member.fullName.trim() === '' ? member.email : member.fullName);
+const nameOf = (member: TeamMember) => (member.fullName?.trim() ? member.fullName : member.email);
 
 interface Viewer {
   userId: string;
