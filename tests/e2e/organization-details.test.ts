@@ -6,6 +6,7 @@ import { stackConfig } from '../../supabase/local/config.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { createOrganization, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
+import { drawablePng } from '../support/storage-files.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -25,10 +26,6 @@ let organizationId: string;
 let systemAdmin: TestUser;
 
 /** A PNG's signature and header start, padded to `size` bytes: enough for Storage's type and size limits. */
-function pngBytes(size: number): Buffer {
-  const head = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
-}
 
 async function screenshot(page: Page, name: string): Promise<void> {
   if (!shots) return;
@@ -118,11 +115,11 @@ describe('organisation details, end to end', () => {
     const logo = page.getByLabel('Upload a logo');
     await logo.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await page.getByText('Upload the logo as a PNG or JPEG image.').waitFor();
-    await logo.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngBytes(256) });
+    await logo.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: drawablePng([0x1f, 0x6f, 0x5b]) });
     await page.getByRole('img', { name: /logo$/ }).waitFor();
     const [first] = await sql<{ logo_path: string }>('select logo_path from public.organizations where id = $1', [organizationId]);
     expect(first.logo_path).toMatch(new RegExp(`^${organizationId}/logo-[0-9a-f-]{36}\\.png$`));
-    await page.getByLabel('Replace the logo').setInputFiles({ name: 'logo2.png', mimeType: 'image/png', buffer: pngBytes(300) });
+    await page.getByLabel('Replace the logo').setInputFiles({ name: 'logo2.png', mimeType: 'image/png', buffer: drawablePng([0xd9, 0x8c, 0x1e]) });
     await expect
       .poll(async () => (await sql<{ logo_path: string }>('select logo_path from public.organizations where id = $1', [organizationId]))[0].logo_path)
       .not.toBe(first.logo_path);
@@ -130,7 +127,11 @@ describe('organisation details, end to end', () => {
       .poll(async () => (await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', ['brand_assets', first.logo_path])).length)
       .toBe(0);
     await profile.reload();
-    await profile.locator('img[src*="/brand_assets/"]').first().waitFor();
+    // The new logo is drawn (a logo that fails to load falls back to initials, so "drawn" is the test).
+    const drawn = profile.locator('img[src*="/brand_assets/"]').first();
+    await drawn.waitFor();
+    await expect.poll(() => drawn.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect(drawn.getAttribute('src')).resolves.not.toContain(first.logo_path);
     await screenshot(page, 'organization-details-logo');
   });
 });

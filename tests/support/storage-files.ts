@@ -1,3 +1,5 @@
+import { crc32, deflateSync } from 'node:zlib';
+
 import { expect } from 'vitest';
 
 /**
@@ -19,6 +21,28 @@ export function pdfBytes(size = 64, text = 'proof of registration'): Buffer {
 
 export function pngBytes(size = 64): Buffer {
   return padded(Buffer.from([...PNG_SIGNATURE, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]), size);
+}
+
+/**
+ * A real PNG a browser can draw: one pixel of the given colour. Signature-only
+ * bytes are enough for Storage, but a page showing the image falls back when it
+ * cannot decode them, so anything that must appear on screen uses this.
+ */
+export function drawablePng([r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0); // width
+  header.writeUInt32BE(1, 4); // height
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit truecolour, no interlace
+  const row = Buffer.from([0, r, g, b]); // filter byte, then the pixel
+  return Buffer.concat([Buffer.from(PNG_SIGNATURE), chunk('IHDR', header), chunk('IDAT', deflateSync(row)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 export function jpegBytes(size = 64): Buffer {
