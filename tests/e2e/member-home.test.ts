@@ -66,6 +66,9 @@ it('shows status, member since and activity; a suspension shows the banner with 
   await page.getByRole('navigation', { name: 'Member area' }).getByRole('link', { name: 'Members' }).click();
   await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
   await banner.waitFor();
+  // Its admin is told before trying that no one can be invited while it is suspended.
+  await page.getByText('While your organisation is suspended, it cannot invite colleagues').waitFor();
+  await expect(page.getByRole('button', { name: 'Invite a colleague' }).isDisabled()).resolves.toBe(true);
   await page.goto(`${config.appUrl}/dashboard`);
 
   expectOk(await sysAdmin.client.rpc('change_registry_status', { p_organization_id: organizationId, p_status: 'active', p_reason: 'Resolved' }));
@@ -73,4 +76,7 @@ it('shows status, member since and activity; a suspension shows the banner with 
   await page.getByRole('list', { name: 'Recent activity' }).getByText('Active in the trust registry').first().waitFor();
   await page.getByText('Member since').waitFor();
   expect(await banner.count()).toBe(0);
+  await page.goto(`${config.appUrl}/dashboard/members`);
+  await expect(page.getByRole('button', { name: 'Invite a colleague' }).isEnabled()).resolves.toBe(true);
+  expect(await page.getByText('While your organisation is suspended').count()).toBe(0);
 });

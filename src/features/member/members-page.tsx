@@ -9,6 +9,7 @@ import { MailIcon } from '../../components/icons';
 import { PageHeader, SectionHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
+import { UserPlusIcon } from '../../components/status-icons';
 import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
 import { changeMemberRole } from '../../data/team/change-member-role';
@@ -19,6 +20,7 @@ import { leaveOrganization } from '../../data/team/leave-organization';
 import { useTeam, type TeamMember } from '../../data/team/list-team';
 import { useTenantInvitations, type PendingInvitation } from '../../data/team/list-tenant-invitations';
 import { LAST_ADMIN_MESSAGE } from '../../data/team/refusals';
+import { useRegistryOrganization } from '../../data/registry/use-registry-organization';
 import { removeMember } from '../../data/team/remove-member';
 import { revokeTenantInvitation } from '../../data/team/revoke-tenant-invitation';
 import { useSession, useSessionFacts } from '../../session/session-context';
@@ -230,6 +232,12 @@ function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: 
   const headingId = useId();
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
   const keys = [teamKeys.invitations(viewer.organizationId)];
+  // The database refuses invitations while the registry shows the organisation
+  // suspended or revoked (decision 034); the page says so before anyone tries.
+  const registry = useRegistryOrganization(viewer.organizationId);
+  const standing = registry.data?.status;
+  const paused = standing === 'suspended' || standing === 'revoked' ? standing : null;
+  const pausedId = useId();
 
   const invite = useCommand({
     run: ({ email, role }: InviteRequest) => inviteTenant(client, viewer.organizationId, email, role),
@@ -286,6 +294,7 @@ function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: 
             loading={resend.pending?.id === i.id}
             loadingText="Sending…"
             aria-label={`Resend the invitation to ${i.email}`}
+            disabled={paused !== null}
             onClick={() => void resend.run(i)}
           >
             Resend
@@ -309,8 +318,24 @@ function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: 
         id={headingId}
         title="Pending invitations"
         intro="People invited who have not joined yet. An invitation expires 7 days after it was last sent."
-        actions={viewer.isAdmin ? <InviteMemberDialog invite={invite} /> : undefined}
+        actions={
+          !viewer.isAdmin ? undefined : paused ? (
+            <Button disabled aria-describedby={pausedId}>
+              <UserPlusIcon />
+              Invite a colleague
+            </Button>
+          ) : (
+            <InviteMemberDialog invite={invite} />
+          )
+        }
       />
+      {viewer.isAdmin && paused ? (
+        <Text id={pausedId} color="fg.muted">
+          {paused === 'suspended'
+            ? 'While your organisation is suspended, it cannot invite colleagues or send invitations again. Invitations already sent can still be revoked.'
+            : 'Your organisation’s membership has been revoked, so it cannot invite colleagues or send invitations again.'}
+        </Text>
+      ) : null}
       <QueryView
         query={invitations}
         loading="Loading invitations…"
