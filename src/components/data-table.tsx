@@ -137,6 +137,10 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, sort, onSortCha
                   alignItems="baseline"
                   borderBottomWidth={{ base: '0', md: '1px' }}
                   py={{ base: '1.5', md: '2' }}
+                  // A card is narrow: a long address or name breaks rather than widening
+                  // the page (a flex item otherwise never shrinks below its longest word).
+                  overflowWrap={{ base: 'anywhere', md: 'normal' }}
+                  css={{ '& > *': { minWidth: 0 } }}
                   textAlign={column.alignEnd ? { md: 'end' } : undefined}
                   _before={labelled ? stackedLabel : undefined}
                   {...column.cellProps}

@@ -121,7 +121,7 @@ function columns(filterBy: (change: Partial<ActivityAddress>) => string): Column
       cell: (entry) =>
         entry.actorId ? (
           <Stack gap="0.5">
-            <Text>{entry.actorName ?? entry.actorEmail ?? 'Unknown person'}</Text>
+            <Text wordBreak={entry.actorName ? undefined : 'break-all'}>{entry.actorName ?? entry.actorEmail ?? 'Unknown person'}</Text>
             {entry.actorName && entry.actorEmail ? (
               <Text textStyle="xs" color="fg.muted" wordBreak="break-all">
                 {entry.actorEmail}

@@ -313,7 +313,14 @@ function Detail({ client, detail }: { client: AccordClient; detail: TenantDetail
             rows={detail.members}
             rowKey={(member) => member.user_id}
             columns={[
-              { key: 'name', label: 'Name', unlabelledWhenStacked: true, cell: (member) => member.full_name ?? member.email ?? '—' },
+              {
+                key: 'name',
+                label: 'Name',
+                unlabelledWhenStacked: true,
+                // Someone who has given no name is shown by their address, which may not break anywhere.
+                cellProps: { overflowWrap: 'anywhere' },
+                cell: (member) => member.full_name ?? member.email ?? '—',
+              },
               { key: 'email', label: 'E-mail', cell: (member) => member.email ?? '—', cellProps: { wordBreak: 'break-all' } },
               { key: 'role', label: 'Role', cell: (member) => (member.role === 'admin' ? 'Admin' : 'Member') },
               { key: 'joined', label: 'Joined', cell: (member) => formatDay(member.joined_at) },

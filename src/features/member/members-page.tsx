@@ -75,7 +75,8 @@ function TeamSection({ client, viewer, onLeave }: { client: AccordClient; viewer
       key: 'name',
       label: 'Name',
       unlabelledWhenStacked: true,
-      cellProps: { fontWeight: 'medium' },
+      // Someone who has given no name is shown by their address, which may not break anywhere.
+      cellProps: { fontWeight: 'medium', overflowWrap: 'anywhere' },
       cell: (m) => (
         <>
           {nameOf(m)}
