@@ -173,7 +173,10 @@ function Profile({ organization }: { organization: RegistryOrganization }) {
               </Fact>
               {contactEmail ? (
                 <Fact label="Contact e-mail">
-                  {/* break-all: a long address wraps at any character rather than widening a 360 px screen. */}
+                  {/*
+                    Chakra's Link is inline-flex, where the Fact's overflow-wrap does not reach the text's minimum
+                    width: break-all lets a long address wrap at any character instead of widening a 360 px screen.
+                  */}
                   <Link href={mailtoHref(contactEmail)} variant="underline" color="brand.fg" wordBreak="break-all">
                     {contactEmail}
                   </Link>
