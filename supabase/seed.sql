@@ -80,46 +80,47 @@ update public.organization_applications
  where organization_id = '5eed0000-0000-4000-8000-000000000101';
 
 -- Further approved members, so the public trust registry is not empty. No
--- creator: they stand for organisations that onboarded earlier.
+-- creator: they stand for organisations that onboarded earlier. Three publish a
+-- contact e-mail address (shown on their registry profile and in the open API).
 insert into public.organizations
-  (id, name, legal_name, registration_number, country, website, sector, size, description, created_by, created_at)
+  (id, name, legal_name, registration_number, country, website, sector, size, description, created_by, created_at, contact_email)
 values
   ('5eed0000-0000-4000-8000-000000000102', 'Harbourview Health Partners', 'Harbourview Health Partners DAC',
    '654321', 'IE', 'https://www.harbourview-health.example', 'healthcare', '1000+',
    'Private hospitals and outpatient clinics in Dublin and Cork. Patients prove their identity once at registration and again for remote consultations.',
-   null, now() - interval '300 days'),
+   null, now() - interval '300 days', null),
   ('5eed0000-0000-4000-8000-000000000103', 'Grachtenbank', 'Grachtenbank N.V.',
    '34123456', 'NL', 'https://www.grachtenbank.example', 'financial_services', '250-999',
    'A digital retail bank in Amsterdam that onboards customers remotely with document and liveness checks under EU anti-money-laundering rules.',
-   null, now() - interval '280 days'),
+   null, now() - interval '280 days', 'service@grachtenbank.example'),
   ('5eed0000-0000-4000-8000-000000000104', 'Stadtwerke Rheinfeld', 'Stadtwerke Rheinfeld GmbH',
    'HRB 712345', 'DE', 'https://www.stadtwerke-rheinfeld.example', 'public_sector', '250-999',
    'The municipally owned utility for 180,000 residents. Customers sign energy and water contracts online or at service points with a verified identity.',
-   null, now() - interval '240 days'),
+   null, now() - interval '240 days', null),
   ('5eed0000-0000-4000-8000-000000000105', 'Voyages Lumière', 'Voyages Lumière SAS',
    '912345678', 'FR', 'https://www.voyages-lumiere.example', 'travel', '50-249',
    'A tour operator in Lyon that checks travellers'' documents before cross-border trips, so hotel check-in takes seconds.',
-   null, now() - interval '200 days'),
+   null, now() - interval '200 days', 'bonjour@voyages-lumiere.example'),
   ('5eed0000-0000-4000-8000-000000000106', 'Talento Ibérico', 'Talento Ibérico S.L.',
    'B87654321', 'ES', 'https://www.talento-iberico.example', 'recruitment', '10-49',
    'A recruitment agency in Madrid that confirms candidates'' identity and right to work before placing them.',
-   null, now() - interval '170 days'),
+   null, now() - interval '170 days', null),
   ('5eed0000-0000-4000-8000-000000000107', 'Nordljus Vård', 'Nordljus Vård AB',
    '556987-1234', 'SE', 'https://www.nordljus-vard.example', 'healthcare', '50-249',
    'Primary care centres in Uppsala using verified identity for video consultations and prescription collection.',
-   null, now() - interval '150 days'),
+   null, now() - interval '150 days', null),
   ('5eed0000-0000-4000-8000-000000000108', 'Kivi Digital', 'Kivi Digital OÜ',
    '16543210', 'EE', 'https://kivi-digital.example', 'technology', '10-49',
    'A Tallinn software company building e-commerce checkouts with age and identity verification for regulated goods.',
-   null, now() - interval '90 days'),
+   null, now() - interval '90 days', null),
   ('5eed0000-0000-4000-8000-000000000109', 'Beacon Lettings', 'Beacon Lettings Ltd',
    '12987654', 'GB', 'https://www.beacon-lettings.example', 'real_estate', '10-49',
    'A letting agent in Bristol running right-to-rent checks for tenants, in branch and online.',
-   null, now() - interval '60 days'),
+   null, now() - interval '60 days', 'lettings@beacon-lettings.example'),
   ('5eed0000-0000-4000-8000-000000000110', 'Deltaland University of Applied Sciences', 'Stichting Hogeschool Deltaland',
    '41098765', 'NL', 'https://www.deltaland.example', 'education', '1000+',
    'A university of applied sciences in Rotterdam verifying student identity at enrolment and for remotely proctored examinations.',
-   null, now() - interval '30 days');
+   null, now() - interval '30 days', null);
 
 insert into public.organization_applications (organization_id, status, submitted_by, submitted_at, decided_by)
 select o.id, 'approved', null, o.created_at, '5eed0000-0000-4000-8000-000000000001'

@@ -1394,7 +1394,8 @@ export type Database = {
         "status": Database["public"]['Enums']["registry_status"] | null,
         "status_effective_from": string | null,
         "member_since": string | null,
-        "status_history": Json | null
+        "status_history": Json | null,
+        "contact_email": string | null
       },
       "registry_summary": {
         "members": number | null,

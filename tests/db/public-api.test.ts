@@ -98,6 +98,9 @@ describe('the registry fetchers', () => {
     expect(entry).toMatchObject({ name: 'Voyages Lumière', legalName: 'Voyages Lumière SAS', sector: 'travel', status: 'active' });
     expect(entry?.statusHistory.map((h) => h.status)).toEqual(['active', 'suspended', 'active']);
     expect(entry?.memberSince).toBe(entry?.statusHistory[0].effectiveFrom);
+    // The public contact e-mail the seed gives it; Talento Ibérico has none.
+    expect(entry?.contactEmail).toBe('bonjour@voyages-lumiere.example');
+    expect((await getRegistryOrganization(seeded(106)))?.contactEmail).toBeNull();
     expect(await getRegistryOrganization(seeded(111))).toBeNull();
     expect(await getRegistryOrganization('not-an-id')).toBeNull();
   });

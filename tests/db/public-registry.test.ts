@@ -27,6 +27,7 @@ const PUBLIC_COLUMNS = [
   'status_effective_from',
   'member_since',
   'status_history',
+  'contact_email',
 ].sort();
 
 interface Entry {
@@ -41,6 +42,7 @@ interface Entry {
   status_effective_from: string;
   member_since: string | null;
   status_history: { status: string; effective_from: string }[];
+  contact_email: string | null;
 }
 
 interface StatusOn {
@@ -238,6 +240,84 @@ describe('registry_by_id and registry_by_domain', () => {
     for (const asked of [`not${tag.toLowerCase()}-holdings.example`, 'example', '', '   ', `${tag.toLowerCase()}-holdings.example.evil`]) {
       expectNoRows(await asAnon().rpc('registry_by_domain', { p_domain: asked }));
     }
+  });
+});
+
+describe('the public contact e-mail (organisation details, decision 036)', () => {
+  let owner: TestUser;
+  let member: string;
+  let pendingOwner: TestUser;
+  let pending: string;
+  let rejectedOwner: TestUser;
+  let rejected: string;
+  const host = `${tag.toLowerCase()}-contact.example`;
+  const memberEmail = `hello@${host}`;
+  const pendingEmail = `${tag.toLowerCase()}.pending@applicant.example`;
+  const rejectedEmail = `${tag.toLowerCase()}.rejected@applicant.example`;
+
+  beforeAll(async () => {
+    [owner, pendingOwner, rejectedOwner] = await Promise.all([
+      newUser('registry-contact-owner'),
+      newUser('registry-contact-pending'),
+      newUser('registry-contact-rejected'),
+    ]);
+    member = await organisation({ name: `${tag} Contact Collective`, sector: 'retail', website: `https://www.${host}/` });
+    await addMember(member, owner, 'admin');
+    pending = await createOrganization(pendingOwner, { status: 'pending', name: `${tag} Contact Pending` });
+    rejected = await createOrganization(rejectedOwner, { status: 'rejected', name: `${tag} Contact Rejected` });
+  });
+
+  const answers = async (id: string) => ({
+    byId: await byId(id),
+    search: (await search()).filter((e) => e.id === id),
+    byDomain: (expectOk(await asAnon().rpc('registry_by_domain', { p_domain: `verify.${host}` })) as Entry[]).filter((e) => e.id === id),
+  });
+
+  it('is null in every registry answer while the organisation has none', async () => {
+    const { byId: [entry], search: [found], byDomain: [onDomain] } = await answers(member);
+    expect([entry.contact_email, found.contact_email, onDomain.contact_email]).toEqual([null, null, null]);
+  });
+
+  it('set by the organisation’s admin on its details page, it is in every registry answer at once', async () => {
+    expectOk(await owner.client.from('organizations').update({ contact_email: ` ${memberEmail} ` }).eq('id', member).select('id'));
+    const { byId: [entry], search: [found], byDomain: [onDomain] } = await answers(member);
+    expect([entry.contact_email, found.contact_email, onDomain.contact_email]).toEqual([memberEmail, memberEmail, memberEmail]);
+    // Signed in makes no difference: the registry is one public answer.
+    const [asOutsider] = expectOk(await outsider.client.rpc('registry_by_id', { p_id: member })) as Entry[];
+    expect(asOutsider.contact_email).toBe(memberEmail);
+  });
+
+  it('a suspended member stays listed with its contact e-mail, and the change returns it', async () => {
+    const entry = expectOk(
+      await admin.client.rpc('change_registry_status', { p_organization_id: member, p_status: 'suspended', p_reason: 'Audit overdue.' }),
+    ) as Entry;
+    expect(entry).toMatchObject({ status: 'suspended', contact_email: memberEmail });
+    expect((await byId(member))[0]).toMatchObject({ status: 'suspended', contact_email: memberEmail });
+  });
+
+  it('removing it removes it from the registry', async () => {
+    expectOk(await owner.client.from('organizations').update({ contact_email: null }).eq('id', member).select('id'));
+    expect((await byId(member))[0].contact_email).toBeNull();
+  });
+
+  it('a pending or rejected organisation’s contact e-mail is in no answer, even once its admin has set it', async () => {
+    expectOk(await pendingOwner.client.from('organizations').update({ contact_email: pendingEmail }).eq('id', pending).select('id'));
+    expectOk(await rejectedOwner.client.from('organizations').update({ contact_email: rejectedEmail }).eq('id', rejected).select('id'));
+    // Stored, so the registry is what keeps it out.
+    expect(await sql('select contact_email from public.organizations where id = any($1::uuid[]) order by contact_email', [[pending, rejected]])).toEqual([
+      { contact_email: pendingEmail },
+      { contact_email: rejectedEmail },
+    ]);
+    expect(await byId(pending)).toEqual([]);
+    expect(await byId(rejected)).toEqual([]);
+    const everything = JSON.stringify([
+      await search(),
+      expectOk(await asAnon().rpc('registry_search', {})),
+      expectOk(await asAnon().rpc('registry_by_domain', { p_domain: 'applicant.example' })),
+      expectOk(await asAnon().rpc('registry_status_on', { p_organization_id: pending })),
+    ]);
+    expect(everything).not.toContain(pendingEmail);
+    expect(everything).not.toContain(rejectedEmail);
   });
 });
 

@@ -148,6 +148,11 @@ describe('/trust-registry', () => {
     await expect(facts.getByRole('link', { name: /www\.voyages-lumiere\.example/ }).getAttribute('href')).resolves.toBe(
       'https://www.voyages-lumiere.example/',
     );
+    // The public contact e-mail its admins set on the organisation-details page, as a mailto: link.
+    await facts.getByText('Contact e-mail', { exact: true }).waitFor();
+    await expect(facts.getByRole('link', { name: 'bonjour@voyages-lumiere.example' }).getAttribute('href')).resolves.toBe(
+      'mailto:bonjour@voyages-lumiere.example',
+    );
 
     const history = page.getByRole('list', { name: 'Status history' }).getByRole('listitem');
     await expect.poll(() => history.allInnerTexts()).toEqual([
@@ -174,15 +179,37 @@ describe('/trust-registry', () => {
     await page.getByRole('heading', { level: 1, name: 'Trust registry' }).waitFor();
   });
 
-  it('fits a 360 px wide screen', async () => {
+  it('an organisation without a contact e-mail shows no such line', async () => {
+    await page.goto(app(`/trust-registry/${seeded(106)}`));
+    const facts = page.locator('dl').first();
+    await facts.getByText('Recruitment', { exact: true }).waitFor();
+    await expect(facts.getByText('Contact e-mail', { exact: true }).count()).resolves.toBe(0);
+    await expect(facts.locator('a[href^="mailto:"]').count()).resolves.toBe(0);
+  });
+
+  it('fits a 360 px wide screen, even with a very long contact e-mail address', async () => {
+    // 170 characters with no hyphen or space to break at: the kind of address that widens a page.
+    const longAddress = `${'registryenquiries'.repeat(4)}desk@${'verificationdepartment'.repeat(4)}.example`;
+    const [{ id: longId }] = await sql<{ id: string }>(
+      `insert into public.organizations (name, sector, country, contact_email, created_by)
+       values ('Zz Long Contact Address ' || gen_random_uuid(), 'other', 'GB', $1, null) returning id`,
+      [longAddress],
+    );
+    await sql(`insert into public.organization_applications (organization_id, status) values ($1, 'approved')`, [longId]);
+
     const phone = await context.newPage();
     await phone.setViewportSize({ width: 360, height: 780 });
-    for (const path of ['/trust-registry', `/trust-registry/${seeded(106)}`, '/api-guide']) {
+    // The long address's profile last, so its link is on the page below.
+    for (const path of ['/trust-registry', `/trust-registry/${seeded(106)}`, '/api-guide', `/trust-registry/${longId}`]) {
       await phone.goto(app(path));
       await phone.getByRole('heading', { level: 1 }).waitFor();
       await phone.waitForLoadState('networkidle');
       expect(await phone.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     }
+    const link = phone.getByRole('link', { name: longAddress });
+    await expect(link.getAttribute('href')).resolves.toBe(`mailto:${longAddress}`);
+    const box = await link.boundingBox();
+    expect(box && box.x + box.width, 'the address wraps inside the screen').toBeLessThanOrEqual(360);
     await phone.close();
   });
 });

@@ -28,6 +28,8 @@ export interface RegistryOrganization {
   description: string | null;
   /** Object in the public brand_assets bucket. */
   logoPath: string | null;
+  /** The public contact address its admins chose to publish, or null. */
+  contactEmail: string | null;
   status: RegistryStatus;
   statusEffectiveFrom: string;
   /** Start of the current membership (a reinstatement continues it). */
@@ -66,6 +68,7 @@ export function toRegistryOrganization(row: RegistryOrganizationRow): RegistryOr
     size: row.size,
     description: row.description,
     logoPath: row.logo_path,
+    contactEmail: row.contact_email,
     status: row.status ?? 'active',
     statusEffectiveFrom: row.status_effective_from ?? '',
     memberSince: row.member_since,

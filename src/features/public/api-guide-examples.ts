@@ -93,6 +93,11 @@ export const REGISTRY_COLUMNS: { name: string; type: string; description: string
     type: 'array',
     description: 'Every status change, oldest first, as {status, effective_from}. Reasons are not published.',
   },
+  {
+    name: 'contact_email',
+    type: 'text or null',
+    description: 'The public contact e-mail address the organisation chose to publish; null when it has not given one.',
+  },
 ];
 
 export const API_EXAMPLES: ApiExample[] = [
@@ -181,6 +186,7 @@ export const API_EXAMPLES: ApiExample[] = [
             { status: 'suspended', effective_from: T(120) },
             { status: 'active', effective_from: T(75) },
           ],
+          contact_email: 'bonjour@voyages-lumiere.example',
         },
       ],
     },

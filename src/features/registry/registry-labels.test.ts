@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { describeChange, formatRegistryDate, initialsOf, sectorLabel, statusSince } from './registry-labels';
+import { describeChange, formatRegistryDate, initialsOf, mailtoHref, sectorLabel, statusSince } from './registry-labels';
 
 describe('registry labels', () => {
   it('dates are UTC days in words', () => {
@@ -38,5 +38,14 @@ describe('registry labels', () => {
     expect(initialsOf('The Bank of Ærø')).toBe('BÆ');
     expect(initialsOf('Grachtenbank')).toBe('G');
     expect(initialsOf('4Sight & Co')).toBe('C');
+  });
+
+  it('a contact e-mail link writes to exactly the address shown: ? & # in it start no header', () => {
+    expect(mailtoHref('bonjour@voyages-lumiere.example')).toBe('mailto:bonjour@voyages-lumiere.example');
+    expect(mailtoHref('sales+eu@example.org')).toBe('mailto:sales%2Beu@example.org');
+    // Allowed by the one e-mail rule; unencoded, the link would prefill a body.
+    const tricky = mailtoHref('hi?body=wire-money&x=1@example.org');
+    expect(tricky).toBe('mailto:hi%3Fbody%3Dwire-money%26x%3D1@example.org');
+    expect(new URL(tricky).search).toBe('');
   });
 });

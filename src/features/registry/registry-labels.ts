@@ -61,3 +61,14 @@ export function initialsOf(name: string): string {
     .map((word) => word[0]!.toLocaleUpperCase('en-GB'))
     .join('');
 }
+
+/**
+ * A mailto: address for the contact e-mail. The one e-mail rule allows ? & #
+ * in an address, which in a mailto: URL would start headers (a prefilled body,
+ * a copy to someone else): each side of the @ is percent-encoded so the link
+ * writes to exactly the address shown.
+ */
+export function mailtoHref(address: string): string {
+  const at = address.lastIndexOf('@');
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
+}

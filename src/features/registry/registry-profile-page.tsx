@@ -10,7 +10,7 @@ import { StatusBadge } from '../../components/status-badge';
 import type { RegistryOrganization } from '../../data/registry/types';
 import { useRegistryOrganization } from '../../data/registry/use-registry-organization';
 import { OrganisationMark } from './organisation-mark';
-import { describeChange, formatRegistryDate, REGISTRY_STATUS, sectorLabel, STATUS_MEANINGS, statusSince } from './registry-labels';
+import { describeChange, formatRegistryDate, mailtoHref, REGISTRY_STATUS, sectorLabel, STATUS_MEANINGS, statusSince } from './registry-labels';
 
 const sizeLabels = new Map<string, string>(SIZES);
 
@@ -108,8 +108,21 @@ function ApiHint({ organization }: { organization: RegistryOrganization }) {
 }
 
 function Profile({ organization }: { organization: RegistryOrganization }) {
-  const { name, legalName, status, statusEffectiveFrom, sector, country, website, memberSince, description, registrationNumber, size, logoPath } =
-    organization;
+  const {
+    name,
+    legalName,
+    status,
+    statusEffectiveFrom,
+    sector,
+    country,
+    website,
+    memberSince,
+    description,
+    registrationNumber,
+    size,
+    logoPath,
+    contactEmail,
+  } = organization;
   const href = website ? websiteHref(website) : null;
   return (
     <Stack gap={{ base: '6', md: '8' }}>
@@ -158,6 +171,17 @@ function Profile({ organization }: { organization: RegistryOrganization }) {
                   (website ?? '—')
                 )}
               </Fact>
+              {contactEmail ? (
+                <Fact label="Contact e-mail">
+                  {/*
+                    Chakra's Link is inline-flex, where the Fact's overflow-wrap does not reach the text's minimum
+                    width: break-all lets a long address wrap at any character instead of widening a 360 px screen.
+                  */}
+                  <Link href={mailtoHref(contactEmail)} variant="underline" color="brand.fg" wordBreak="break-all">
+                    {contactEmail}
+                  </Link>
+                </Fact>
+              ) : null}
               <Fact label="Legal name">{legalName ?? name}</Fact>
               <Fact label="Registration number">{registrationNumber ?? '—'}</Fact>
               <Fact label="Size">{size ? (sizeLabels.get(size) ?? size) : '—'}</Fact>
