@@ -66,6 +66,7 @@ const sqlArray = (words: string[]) => `(array[${words.map((w) => `'${w}'`).join(
 /** The network at scale, in a handful of set-based statements. */
 async function load(db: pg.Client, sizes: BackOfficeSizes, memberId: string, adminId: string): Promise<string> {
   const perOrg = Math.max(1, Math.floor(sizes.members / sizes.orgs));
+  const memberOrgActivity = Math.min(200, Math.floor(sizes.activity / 10));
   await db.query(`set session_replication_role = replica`);
   await db.query(`
     create temporary table bench_orgs as
@@ -138,7 +139,16 @@ async function load(db: pg.Client, sizes: BackOfficeSizes, memberId: string, adm
                   'application.document_submitted','organization.updated','application.submitted','organization.updated'])[1 + (n * 7) % 16],
            (md5('org' || (1 + (n::bigint * 7919) % ${sizes.orgs})))::uuid,
            jsonb_build_object('organization_name', 'Organisation ' || n, 'reason', case when n % 16 = 8 then 'Audit overdue' end)
-      from generate_series(1, ${sizes.activity}) as n`);
+      from generate_series(1, ${sizes.activity - memberOrgActivity}) as n`);
+  // The signed-in member's organisation is a busy one (its own entries over the
+  // last year), so its home's activity has older pages to read.
+  await db.query(
+    `insert into public.network_activity (occurred_at, actor_id, action, organization_id, details)
+     select now() - make_interval(secs => n * (31536000.0 / ${memberOrgActivity})), $2, 'organization.updated', $1,
+            jsonb_build_object('organization_name', 'Member organisation', 'reason', case when n % 16 = 8 then 'Audit overdue' end)
+       from generate_series(1, ${memberOrgActivity}) as n`,
+    [memberOrg, memberId],
+  );
   await db.query(`set session_replication_role = origin`);
   await db.query(`insert into public.system_admins (user_id) values ($1)`, [adminId]);
   await db.query('analyze');
@@ -219,6 +229,13 @@ export async function backOfficeBench(sizes: BackOfficeSizes): Promise<boolean> 
     const someAdmin = (await db.query<{ id: string }>(`select (md5('admin2'))::uuid::text as id`)).rows[0].id;
     const orgOfActivity = (await db.query<{ organization_id: string }>(`select organization_id from public.network_activity order by id limit 1`)).rows[0].organization_id;
 
+    // The member home's activity: an older page as "Show older activity" asks for it, from the hundredth entry.
+    const homeOlder = (
+      await db.query<{ occurred_at: string; id: number }>(
+        `select occurred_at, id from public.network_activity where organization_id = $1 order by occurred_at desc, id desc offset 99 limit 1`,
+        [memberOrg],
+      )
+    ).rows[0];
     const colleagueIds = (await db.query<{ user_id: string }>(`select user_id from public.organization_members where organization_id = $1`, [memberOrg])).rows.map((r) => r.user_id);
     const results = [
       await measure('tenants: search "harbour" + status active, first page', () => admin.client.rpc('admin_list_tenants', tenantFilter)),
@@ -237,12 +254,24 @@ export async function backOfficeBench(sizes: BackOfficeSizes): Promise<boolean> 
         admin.client.rpc('admin_network_activity', { p_actor_id: someAdmin, p_from: new Date(Date.now() - 30 * 86_400_000).toISOString(), p_limit: 51 })),
       await measure('activity: no filter, deep page (50 %)', () =>
         admin.client.rpc('admin_network_activity', { p_before_occurred_at: deepUnfiltered.occurred_at, p_before_id: deepUnfiltered.id, p_limit: 51 })),
+      // "Newer": the page just above a deep row, read upwards on the same indexes.
+      await measure('activity: action registry.suspended, newer page (80 %)', () =>
+        admin.client.rpc('admin_network_activity', { ...activityFilter, p_after_occurred_at: deepActivity.occurred_at, p_after_id: deepActivity.id })),
+      await measure('activity: no filter, newer page (50 %)', () =>
+        admin.client.rpc('admin_network_activity', { p_after_occurred_at: deepUnfiltered.occurred_at, p_after_id: deepUnfiltered.id, p_limit: 51 })),
       await measure('member (RLS): their organisation', () => member.client.from('organizations').select('*').eq('id', memberOrg)),
       await measure('member (RLS): their members', () => member.client.from('organization_members').select('user_id, role, created_at').eq('organization_id', memberOrg)),
       // As the members page asks: the profiles of the members it listed (an unfiltered select would test every profile against the policy).
       await measure('member (RLS): their colleagues\' profiles', () => member.client.from('profiles').select('id, email, full_name').in('id', colleagueIds)),
       await measure('member (RLS): their application', () => member.client.from('organization_applications').select('*').eq('organization_id', memberOrg)),
       await measure('member (RLS): their registry entry', () => member.client.rpc('registry_by_id', { p_id: memberOrg })),
+      await measure('member: home summary (member_home)', () => member.client.rpc('member_home', { p_organization_id: memberOrg })),
+      await measure('member: home activity, first page', () =>
+        member.client.rpc('organization_activity', { p_organization_id: memberOrg, p_limit: 11 })),
+      await measure('member: home activity, older page (from the 100th entry)', () =>
+        member.client.rpc('organization_activity', {
+          p_organization_id: memberOrg, p_before_occurred_at: homeOlder.occurred_at, p_before_id: homeOlder.id, p_limit: 11,
+        })),
     ];
     const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
     for (const r of results) console.log(`  ${r.label.padEnd(64)} p50 ${ms(r.p50)}   p95 ${ms(r.p95)}   (${r.rows} rows)`);

@@ -969,6 +969,8 @@ export type Database = {
         Args: {
           "p_action"?: string,
           "p_actor_id"?: string,
+          "p_after_id"?: number,
+          "p_after_occurred_at"?: string,
           "p_before_id"?: number,
           "p_before_occurred_at"?: string,
           "p_from"?: string,

@@ -311,6 +311,45 @@ describe('admin_network_activity', () => {
     expect(half.error?.message).toBe('invalid_cursor');
   });
 
+  it('steps back newer by keyset from any row, newest first, meeting the older pages exactly, ties included', async () => {
+    const whole = await list({});
+    // From the oldest row upwards, two at a time: each page is the two just above the cursor.
+    const pages: Activity[][] = [];
+    let cursor = whole.at(-1)!;
+    for (;;) {
+      const page = await list({ p_after_occurred_at: cursor.occurred_at, p_after_id: cursor.id, p_limit: 2 });
+      if (page.length === 0) break;
+      pages.push(page);
+      const times = page.map((r) => Date.parse(r.occurred_at));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      cursor = page[0]!;
+    }
+    expect(pages.reverse().flat().map((r) => r.id)).toEqual(whole.slice(0, -1).map((r) => r.id));
+    // Older then Newer comes back to the same page.
+    const second = await list({ p_before_occurred_at: whole[1]!.occurred_at, p_before_id: whole[1]!.id, p_limit: 2 });
+    const back = await list({ p_after_occurred_at: second[0]!.occurred_at, p_after_id: second[0]!.id, p_limit: 2 });
+    expect(back.map((r) => r.id)).toEqual(whole.slice(0, 2).map((r) => r.id));
+    // The filters hold on the way back too.
+    const suspended = await list({ p_action: 'registry.suspended', p_after_occurred_at: whole.at(-1)!.occurred_at, p_after_id: whole.at(-1)!.id });
+    expect(suspended.map((r) => r.action)).toEqual(['registry.suspended']);
+  });
+
+  it('refuses half a newer cursor, both directions at once, and anyone but a system administrator', async () => {
+    const [row] = await list({ p_limit: 1 });
+    expect((await admin.client.rpc('admin_network_activity', { p_after_id: 1 })).error?.message).toBe('invalid_cursor');
+    const both = await admin.client.rpc('admin_network_activity', {
+      p_before_occurred_at: row!.occurred_at, p_before_id: row!.id, p_after_occurred_at: row!.occurred_at, p_after_id: row!.id,
+    });
+    expect(both.error?.message).toBe('invalid_cursor');
+    const args = { p_organization_id: orgId, p_after_occurred_at: '2000-01-01T00:00:00Z', p_after_id: 0 };
+    const asMember = await orgAdmin.client.rpc('admin_network_activity', args);
+    expect(asMember.error?.code).toBe('42501');
+    expect(asMember.data).toBeNull();
+    const anon = await asAnon().rpc('admin_network_activity', args);
+    expect(anon.error?.code).toBe('42501');
+    expect(anon.data).toBeNull();
+  });
+
   it('exports the filtered rows as CSV, cells a spreadsheet would run as a formula neutralised', async () => {
     const result = await admin.client
       .rpc('admin_network_activity_export', { p_organization_id: orgId, p_action: 'organization' })

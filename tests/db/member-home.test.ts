@@ -64,6 +64,70 @@ describe('organization_activity', () => {
     expect(next.map((r) => r.id)).not.toContain(first[0].id);
   });
 
+  describe('walked page by page with the cursor', () => {
+    // Both organisations' entries interleaved in time, three of them at one instant (the id breaks the tie).
+    beforeAll(async () => {
+      for (let i = 0; i < 12; i += 1) {
+        const at = new Date(Date.UTC(2026, 0, 1 + Math.min(i, 9)));
+        for (const [target, reason] of [[org, `Walk reason ${i}`], [otherOrg, `Other walk ${i}`]] as const) {
+          await sql(
+            `insert into public.network_activity (occurred_at, actor_id, action, organization_id, details) values ($1, $2, 'organization.updated', $3, $4)`,
+            [at, sysAdmin.id, target, { reason, step: i }],
+          );
+        }
+      }
+    });
+
+    const page = async (user: TestUser, target: string, before?: ActivityRow) =>
+      user.client.rpc('organization_activity', {
+        p_organization_id: target,
+        p_limit: 3,
+        ...(before ? { p_before_occurred_at: before.occurred_at, p_before_id: before.id } : {}),
+      });
+
+    it('gives a plain member every own entry once, each page older than the last, and never another organisation’s', async () => {
+      const walked: ActivityRow[] = [];
+      let pages = 0;
+      for (let last: ActivityRow | undefined; ; pages += 1) {
+        const rows = expectOk(await page(member, org, last)) as ActivityRow[];
+        if (last && rows.length > 0) {
+          // Strictly older than the cursor, by (occurred_at, id).
+          const [t0, t1] = [Date.parse(last.occurred_at), Date.parse(rows[0].occurred_at)];
+          expect(t1 < t0 || (t1 === t0 && Number(rows[0].id) < Number(last.id))).toBe(true);
+        }
+        walked.push(...rows);
+        if (rows.length < 3) break;
+        last = rows.at(-1);
+      }
+      expect(pages).toBeGreaterThan(3);
+      const own = await sql<{ id: string }>(
+        'select id from public.network_activity where organization_id = $1 order by occurred_at desc, id desc',
+        [org],
+      );
+      expect(walked.map((r) => Number(r.id))).toEqual(own.map((r) => Number(r.id)));
+      expect(JSON.stringify(walked)).not.toMatch(/Other walk|Walk reason|Private reason|Other secret/);
+      expect(walked.filter((r) => r.details.step !== undefined)).toHaveLength(12);
+    });
+
+    it('still refuses another organisation’s admin, a visitor and a member asking for the other organisation, with a cursor', async () => {
+      const [cursor] = expectOk(await page(member, org)) as ActivityRow[];
+      const fromOutsider = await page(outsider, org, cursor);
+      expect(fromOutsider.error).toMatchObject({ code: '42501', message: 'not_organization_member' });
+      expect(fromOutsider.data).toBeNull();
+      const sideways = await page(member, otherOrg, cursor);
+      expect(sideways.error).toMatchObject({ code: '42501', message: 'not_organization_member' });
+      expect(sideways.data).toBeNull();
+      const anon = await asAnon().rpc('organization_activity', { p_organization_id: org, p_before_occurred_at: cursor.occurred_at, p_before_id: cursor.id });
+      expect(anon.error?.code).toBe('42501');
+      expect(anon.data).toBeNull();
+    });
+
+    it('refuses half a cursor', async () => {
+      const half = await member.client.rpc('organization_activity', { p_organization_id: org, p_before_id: 1 });
+      expect(half.error).toMatchObject({ code: '22023', message: 'invalid_cursor' });
+    });
+  });
+
   it('refuses another organisation’s member and returns nothing', async () => {
     const tried = await outsider.client.rpc('organization_activity', { p_organization_id: org });
     expect(tried.error).toMatchObject({ code: '42501', message: 'not_organization_member' });

@@ -73,6 +73,20 @@ describe('listNetworkActivity', () => {
     expect(rpc).toHaveBeenCalledWith('admin_network_activity', { p_action: 'registry', p_before_occurred_at: 'x', p_before_id: 9, p_limit: 3 });
     expect(page.entries.map((e) => e.id)).toEqual([3, 2]);
     expect(page.next).toEqual({ occurredAt: '2026-03-02T00:00:00+00:00', id: 2 });
+    expect(page.previous).toEqual({ occurredAt: '2026-03-03T00:00:00+00:00', id: 3 });
+  });
+
+  it('steps back to the entries just newer than the first row shown, keeping the ones nearest it', async () => {
+    const { client, rpc } = rpcClient({ data: [entry(6), entry(5), entry(4)], error: null });
+    const page = await listNetworkActivity(client, { action: 'registry', after: { occurredAt: 'x', id: 3 }, pageSize: 2 });
+    expect(rpc).toHaveBeenCalledWith('admin_network_activity', { p_action: 'registry', p_after_occurred_at: 'x', p_after_id: 3, p_limit: 3 });
+    expect(page.entries.map((e) => e.id)).toEqual([5, 4]);
+    expect(page.previous).toEqual({ occurredAt: '2026-03-05T00:00:00+00:00', id: 5 });
+    expect(page.next).toEqual({ occurredAt: '2026-03-04T00:00:00+00:00', id: 4 });
+
+    const newest = await listNetworkActivity(rpcClient({ data: [entry(6), entry(5)], error: null }).client, { after: { occurredAt: 'x', id: 4 }, pageSize: 2 });
+    expect(newest.entries.map((e) => e.id)).toEqual([6, 5]);
+    expect(newest.previous).toBeNull();
   });
 });
 

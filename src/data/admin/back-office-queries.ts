@@ -43,6 +43,9 @@ export interface NetworkActivityFilters {
 }
 
 export interface NetworkActivityQuery extends NetworkActivityFilters {
+  /** The page of entries older than this row. */
   before?: ActivityCursor | null;
+  /** The page of entries just newer than this row ("Newer"); not with `before`. */
+  after?: ActivityCursor | null;
   pageSize: number;
 }

@@ -14,5 +14,5 @@ export const adminKeys = {
   activityAll: ['admin', 'activity'] as const,
   activity: (query: NetworkActivityQuery) =>
     ['admin', 'activity', query.action ?? '', query.actorId ?? '', query.organizationId ?? '', query.from ?? '', query.to ?? '',
-      query.before?.occurredAt ?? '', query.before?.id ?? '', query.pageSize] as const,
+      query.before?.occurredAt ?? '', query.before?.id ?? '', query.after?.occurredAt ?? '', query.after?.id ?? '', query.pageSize] as const,
 };

@@ -25,8 +25,10 @@ export interface ActivityEntry {
 
 export interface ActivityPage {
   entries: ActivityEntry[];
-  /** Pass as `before` for the next page; null on the last page. */
+  /** Pass as `before` for the older page; null on the oldest page. */
   next: ActivityCursor | null;
+  /** Pass as `after` for the newer page; null on the newest page. */
+  previous: ActivityCursor | null;
 }
 
 /** The filters as the RPCs take them (the export takes the same). */
@@ -40,11 +42,21 @@ export function activityFilterArgs(filters: NetworkActivityFilters) {
   };
 }
 
-/** One page of the audit trail, newest first; system administrators only. */
+const cursorOf = (entry: ActivityEntry | undefined): ActivityCursor | null => (entry ? { occurredAt: entry.occurredAt, id: entry.id } : null);
+
+/**
+ * One page of the audit trail, newest first; system administrators only.
+ * From the newest, older than `before`, or just newer than `after`; one row
+ * more than the page is asked for, to know whether there is a further page
+ * that way. The other way there always is one when a cursor was given (the
+ * cursor's own row), except from the newest.
+ */
 export async function listNetworkActivity(client: AccordClient, query: NetworkActivityQuery): Promise<ActivityPage> {
+  const after = query.before ? null : (query.after ?? null);
   const { data, error } = await client.rpc('admin_network_activity', {
     ...activityFilterArgs(query),
     ...(query.before ? { p_before_occurred_at: query.before.occurredAt, p_before_id: query.before.id } : {}),
+    ...(after ? { p_after_occurred_at: after.occurredAt, p_after_id: after.id } : {}),
     p_limit: query.pageSize + 1,
   });
   if (error) throw toDataError(error);
@@ -63,9 +75,14 @@ export async function listNetworkActivity(client: AccordClient, query: NetworkAc
       details: (row.details ?? {}) as Record<string, unknown>,
     }),
   );
+  const more = rows.length > query.pageSize;
+  if (after) {
+    // Newest first, so the entries nearest the cursor are the last ones; the extra row is the first.
+    const entries = more ? rows.slice(1) : rows;
+    return { entries, next: cursorOf(entries.at(-1)), previous: more ? cursorOf(entries[0]) : null };
+  }
   const entries = rows.slice(0, query.pageSize);
-  const last = entries.at(-1);
-  return { entries, next: rows.length > query.pageSize && last ? { occurredAt: last.occurredAt, id: last.id } : null };
+  return { entries, next: more ? cursorOf(entries.at(-1)) : null, previous: query.before ? cursorOf(entries[0]) : null };
 }
 
 export function useNetworkActivity(query: NetworkActivityQuery, client: AccordClient = supabase) {

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
-import { renderAt } from '../../testing/render';
+import { renderAt, TestProviders } from '../../testing/render';
 import NetworkActivityPage, { ACTIVITY_PAGE_SIZE, parseActivityAddress } from './network-activity-page';
 
 /**
@@ -121,6 +122,73 @@ describe('/admin/network-activity', () => {
     await waitFor(() => expect(lastArgs(rpc)).not.toHaveProperty('p_before_id'));
   });
 
+  it('steps back with Newer from an older page, the filters and the cursor in the address, and Back and Forward follow', async () => {
+    // 120 entries of the filtered action, newest first, as admin_network_activity pages them either way.
+    const trail = Array.from({ length: 120 }, (_, i) => entry(1000 - i, { occurred_at: new Date(Date.UTC(2026, 10, 20, 12, 0, 0) - i * 3_600_000).toISOString() }));
+    const older = (a: ReturnType<typeof entry>, b: { id: number; at: string }) => a.occurred_at < b.at || (a.occurred_at === b.at && a.id < b.id);
+    const { client, rpc } = fakeClient((args) => {
+      const limit = Number(args.p_limit);
+      if (args.p_before_id) {
+        const cursor = { id: Number(args.p_before_id), at: String(args.p_before_occurred_at) };
+        return { data: trail.filter((e) => older(e, cursor)).slice(0, limit), error: null };
+      }
+      if (args.p_after_id) {
+        const cursor = { id: Number(args.p_after_id), at: String(args.p_after_occurred_at) };
+        const newer = trail.filter((e) => e.id !== cursor.id && !older(e, cursor));
+        return { data: newer.slice(Math.max(0, newer.length - limit)), error: null };
+      }
+      return { data: trail.slice(0, limit), error: null };
+    });
+    const router = createMemoryRouter([{ path: '/admin/network-activity', element: <NetworkActivityPage client={client} /> }], {
+      initialEntries: ['/admin/network-activity?action=registry'],
+    });
+    render(
+      <TestProviders>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
+    const user = userEvent.setup({ delay: null });
+    const firstRowId = async () => within(await table()).getAllByRole('row')[1]!.textContent;
+    const shows = async (count: number) => {
+      await waitFor(async () => expect(within(await table()).getAllByRole('row')).toHaveLength(count + 1));
+      expect(lastArgs(rpc)).toMatchObject({ p_action: 'registry' });
+      return firstRowId();
+    };
+    const newest = await shows(ACTIVITY_PAGE_SIZE);
+    // Nothing is newer than the newest page.
+    expect(screen.queryByRole('link', { name: 'Newer' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Older' }));
+    await waitFor(() => expect(lastArgs(rpc)).toMatchObject({ p_before_id: trail[49]!.id }));
+    const second = await shows(ACTIVITY_PAGE_SIZE);
+    await user.click(screen.getByRole('link', { name: 'Older' }));
+    await shows(20);
+    expect(screen.getByText('The oldest entry is shown.')).toBeInTheDocument();
+
+    // Newer: the fifty just above the first row shown, asked by the newer cursor, filters kept.
+    await user.click(screen.getByRole('link', { name: 'Newer' }));
+    await waitFor(() => expect(lastArgs(rpc)).toMatchObject({ p_action: 'registry', p_after_id: trail[100]!.id, p_after_occurred_at: trail[100]!.occurred_at }));
+    expect(lastArgs(rpc)).not.toHaveProperty('p_before_id');
+    expect(new URLSearchParams(router.state.location.search).get('afterId')).toBe(String(trail[100]!.id));
+    expect(new URLSearchParams(router.state.location.search).get('action')).toBe('registry');
+    expect(await shows(ACTIVITY_PAGE_SIZE)).toBe(second);
+    await user.click(screen.getByRole('link', { name: 'Newer' }));
+    expect(await shows(ACTIVITY_PAGE_SIZE)).toBe(newest);
+    // Reached from below, the newest page knows it is the newest.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Newer' })).not.toBeInTheDocument());
+
+    // Back and Forward walk the same addresses.
+    await act(() => router.navigate(-1));
+    expect(await shows(ACTIVITY_PAGE_SIZE)).toBe(second);
+    await act(() => router.navigate(-1));
+    await shows(20);
+    await act(() => router.navigate(1));
+    expect(await shows(ACTIVITY_PAGE_SIZE)).toBe(second);
+    await user.click(screen.getByRole('link', { name: 'Newest' }));
+    expect(await shows(ACTIVITY_PAGE_SIZE)).toBe(newest);
+    expect(router.state.location.search).toBe('?action=registry');
+  });
+
   it('says when nothing matches, and offers to clear the filters', async () => {
     const { client } = fakeClient(() => ({ data: [], error: null }));
     renderPage(client, `/admin/network-activity?action=registry.revoked`);
@@ -165,6 +233,9 @@ describe('/admin/network-activity', () => {
 
   it('ignores what it does not recognise in the address', () => {
     const address = parseActivityAddress(new URLSearchParams('action=DROP TABLE&actor=nope&from=yesterday&before=x&beforeId=3'));
-    expect(address).toEqual({ action: '', actor: '', org: '', from: '', to: '', before: '', beforeId: '' });
+    expect(address).toEqual({ action: '', actor: '', org: '', from: '', to: '', before: '', beforeId: '', after: '', afterId: '' });
+    // One direction at a time: both cursors read as the older page.
+    const both = parseActivityAddress(new URLSearchParams('before=2026-11-01T00:00:00Z&beforeId=3&after=2026-11-02T00:00:00Z&afterId=4'));
+    expect(both).toMatchObject({ before: '2026-11-01T00:00:00Z', beforeId: '3', after: '', afterId: '' });
   });
 });

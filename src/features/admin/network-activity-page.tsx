@@ -16,7 +16,11 @@ import { formatDay, formatDayAndTime } from './format-date';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
-/** What the address holds: the filters, and where the page starts (keyset: the last row of the page before). */
+/**
+ * What the address holds: the filters, and where the page is (keyset: older
+ * than the last row of the page it came from, or newer than the first), so
+ * Back, Forward and reload show the same page.
+ */
 export interface ActivityAddress {
   action: string;
   actor: string;
@@ -26,6 +30,8 @@ export interface ActivityAddress {
   to: string;
   before: string;
   beforeId: string;
+  after: string;
+  afterId: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -37,17 +43,24 @@ export function parseActivityAddress(params: URLSearchParams): ActivityAddress {
     const value = params.get(name) ?? '';
     return pattern.test(value) ? value : '';
   };
-  const before = params.get('before') ?? '';
-  const beforeId = read('beforeId', /^\d+$/);
-  const valid = before !== '' && beforeId !== '' && !Number.isNaN(Date.parse(before));
+  const cursor = (time: string, id: string) => {
+    const at = params.get(time) ?? '';
+    const rowId = read(id, /^\d+$/);
+    return at !== '' && rowId !== '' && !Number.isNaN(Date.parse(at)) ? [at, rowId] : ['', ''];
+  };
+  const [before, beforeId] = cursor('before', 'beforeId');
+  // One direction at a time; an address with both reads as the older page.
+  const [after, afterId] = before ? ['', ''] : cursor('after', 'afterId');
   return {
     action: read('action', ACTION),
     actor: read('actor', UUID),
     org: read('org', UUID),
     from: read('from', DAY),
     to: read('to', DAY),
-    before: valid ? before : '',
-    beforeId: valid ? beforeId : '',
+    before,
+    beforeId,
+    after,
+    afterId,
   };
 }
 
@@ -74,7 +87,7 @@ export function activityFilters(address: ActivityAddress): NetworkActivityFilter
   };
 }
 
-const FIRST_PAGE = { before: '', beforeId: '' };
+const FIRST_PAGE = { before: '', beforeId: '', after: '', afterId: '' };
 
 function Details({ entry }: { entry: ActivityEntry }) {
   const reason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
@@ -192,6 +205,7 @@ export default function NetworkActivityPage({ client = supabase }: NetworkActivi
   const activity = useNetworkActivity({
     ...filters,
     before: address.before ? { occurredAt: address.before, id: Number(address.beforeId) } : null,
+    after: address.after ? { occurredAt: address.after, id: Number(address.afterId) } : null,
     pageSize: ACTIVITY_PAGE_SIZE,
   }, client);
   const filtered = Boolean(address.action || address.actor || address.org || address.from || address.to);
@@ -299,10 +313,15 @@ export default function NetworkActivityPage({ client = supabase }: NetworkActivi
             <Stack gap="4">
               <DataTable caption="Network activity" columns={columns(filterBy)} rows={page.entries} rowKey={(entry) => entry.id} />
               <Flex as="nav" aria-label="Pages of activity" justify="space-between" gap="3" wrap="wrap">
-                {address.before ? (
-                  <Button asChild variant="outline" size="sm">
-                    <RouterLink to={filterBy({})}>Newest</RouterLink>
-                  </Button>
+                {page.previous ? (
+                  <Flex gap="3">
+                    <Button asChild variant="outline" size="sm">
+                      <RouterLink to={filterBy({})}>Newest</RouterLink>
+                    </Button>
+                    <Button asChild variant="outline" size="sm">
+                      <RouterLink to={filterBy({ after: page.previous.occurredAt, afterId: String(page.previous.id) })}>Newer</RouterLink>
+                    </Button>
+                  </Flex>
                 ) : (
                   <span />
                 )}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +24,9 @@ const backend = vi.hoisted(() => ({
   home: null as unknown,
   activity: [] as unknown,
   activityError: false,
+  /** When set, the activity answers as organization_activity does: newest first, before a cursor, at most p_limit. */
+  trail: null as null | { id: number; occurred_at: string; action: string; actor_name: string | null; subject_name: string | null; details: object }[],
+  activityCalls: [] as Record<string, unknown>[],
 }));
 
 const HOME = {
@@ -44,9 +47,15 @@ const HOME = {
 vi.mock('../../data/client', () => ({
   configError: null,
   supabase: {
-    rpc: async (fn: string) => {
+    rpc: async (fn: string, args: Record<string, unknown>) => {
       if (fn === 'member_home') return { data: backend.home, error: null };
+      backend.activityCalls.push(args);
       if (backend.activityError) return { data: null, error: { message: 'connection reset', code: '08006' } };
+      if (backend.trail) {
+        const before = args.p_before_id === undefined ? null : { at: String(args.p_before_occurred_at), id: Number(args.p_before_id) };
+        const older = backend.trail.filter((e) => !before || e.occurred_at < before.at || (e.occurred_at === before.at && e.id < before.id));
+        return { data: older.slice(0, Number(args.p_limit)), error: null };
+      }
       return { data: backend.activity, error: null };
     },
     from: (table: string) => {
@@ -80,6 +89,8 @@ beforeEach(() => {
   backend.home = { ...HOME };
   backend.activity = [];
   backend.activityError = false;
+  backend.trail = null;
+  backend.activityCalls = [];
   backend.failures = {};
   backend.attempts = {};
 });
@@ -128,6 +139,44 @@ describe('the member dashboard shows the organisation', () => {
     const list = await screen.findByRole('list', { name: 'Recent activity' });
     expect(list).toHaveTextContent('Colleague invited · Ada Lovelace');
     expect(list).toHaveTextContent('Application approved');
+  });
+
+  it('reaches older entries with "Show older activity", continuing after the last one shown', async () => {
+    const user = userEvent.setup();
+    // 23 entries, one a day, the oldest "Application approved"; two share a time (the id breaks the tie).
+    backend.trail = Array.from({ length: 23 }, (_, i) => ({
+      id: 100 - i,
+      occurred_at: new Date(Date.UTC(2026, 9, 30 - Math.min(i, 21))).toISOString(),
+      action: i === 22 ? 'application.approved' : 'organization.updated',
+      actor_name: `Person ${i}`,
+      subject_name: null,
+      details: {},
+    }));
+    renderDashboard();
+    const list = await screen.findByRole('list', { name: 'Recent activity' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(list).not.toHaveTextContent('Application approved');
+
+    await user.click(screen.getByRole('button', { name: 'Show older activity' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(20));
+    expect(backend.activityCalls.at(-1)).toMatchObject({ p_before_id: 91, p_before_occurred_at: backend.trail[9]!.occurred_at, p_limit: 11 });
+
+    await user.click(screen.getByRole('button', { name: 'Show older activity' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(23));
+    expect(list).toHaveTextContent('Application approved · Person 22');
+    // Each entry once, newest first, and nothing more to ask for.
+    const people = within(list).getAllByRole('listitem').map((item) => item.textContent);
+    expect(new Set(people).size).toBe(23);
+    expect(screen.queryByRole('button', { name: 'Show older activity' })).not.toBeInTheDocument();
+    expect(screen.getByText('The oldest activity is shown.')).toBeInTheDocument();
+  });
+
+  it('offers no older activity when the first page holds it all', async () => {
+    backend.trail = [{ id: 1, occurred_at: '2026-03-02T10:00:00Z', action: 'application.approved', actor_name: null, subject_name: null, details: {} }];
+    renderDashboard();
+    expect(await screen.findByRole('list', { name: 'Recent activity' })).toHaveTextContent('Application approved');
+    expect(screen.queryByRole('button', { name: 'Show older activity' })).not.toBeInTheDocument();
+    expect(screen.queryByText('The oldest activity is shown.')).not.toBeInTheDocument();
   });
 
   it('shows a failure of the activity with a way to try again, and keeps the rest', async () => {

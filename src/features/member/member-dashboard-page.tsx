@@ -97,6 +97,10 @@ function Summary({ home }: { home: MemberHome }) {
 
 function Activity({ organizationId }: { organizationId: string }) {
   const query = useOrganizationActivity(organizationId);
+  const { data: pages, error, size, setSize } = query;
+  // A failed page shows its error above the list (with "Try again"), and the button asks again.
+  const loadingOlder = pages !== undefined && pages.length < size && !error;
+  const hasOlder = Boolean(pages?.at(-1)?.next);
   return (
     <section aria-labelledby="activity-heading">
       <Heading as="h2" size="md" id="activity-heading" mb="2">
@@ -106,23 +110,35 @@ function Activity({ organizationId }: { organizationId: string }) {
         query={query}
         loading="Loading recent activity…"
         errorTitle="The recent activity could not be loaded"
-        isEmpty={(rows) => rows.length === 0}
+        staleErrorTitle="More activity could not be loaded"
+        isEmpty={(loaded) => loaded[0]?.entries.length === 0}
         empty={<EmptyState title="No activity yet">What your organisation does in the network will be listed here.</EmptyState>}
       >
-        {(rows) => (
-          <Stack as="ol" gap="2" listStyleType="none" ms="0" aria-label="Recent activity">
-            {rows.map((entry) => (
-              <Stack as="li" key={entry.id} direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'baseline' }} gap="1" borderBottomWidth="1px" pb="2">
-                <Text>
-                  {activityLabel(entry)}
-                  {entry.actorName ? <Text as="span" color="fg.muted"> · {entry.actorName}</Text> : null}
-                  {entry.subjectName ? <Text as="span" color="fg.muted"> · {entry.subjectName}</Text> : null}
-                </Text>
-                <Text textStyle="sm" color="fg.muted" flexShrink={0}>
-                  {day(entry.occurredAt)}
-                </Text>
-              </Stack>
-            ))}
+        {(loaded) => (
+          <Stack gap="3" align="start">
+            <Stack as="ol" gap="2" listStyleType="none" ms="0" aria-label="Recent activity" width="full">
+              {loaded.flatMap((page) => page.entries).map((entry) => (
+                <Stack as="li" key={entry.id} direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'baseline' }} gap="1" borderBottomWidth="1px" pb="2">
+                  <Text>
+                    {activityLabel(entry)}
+                    {entry.actorName ? <Text as="span" color="fg.muted"> · {entry.actorName}</Text> : null}
+                    {entry.subjectName ? <Text as="span" color="fg.muted"> · {entry.subjectName}</Text> : null}
+                  </Text>
+                  <Text textStyle="sm" color="fg.muted" flexShrink={0}>
+                    {day(entry.occurredAt)}
+                  </Text>
+                </Stack>
+              ))}
+            </Stack>
+            {hasOlder || loadingOlder ? (
+              <Button variant="outline" size="sm" loading={loadingOlder} loadingText="Loading older activity…" onClick={() => void setSize((pages?.length ?? 0) + 1)}>
+                Show older activity
+              </Button>
+            ) : loaded.length > 1 ? (
+              <Text textStyle="sm" color="fg.muted">
+                The oldest activity is shown.
+              </Text>
+            ) : null}
           </Stack>
         )}
       </QueryView>
