@@ -1,5 +1,5 @@
 import { Box, Flex, SkipNavLink } from '@chakra-ui/react';
-import { Suspense, useEffect, useRef, type RefObject } from 'react';
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, type Location } from 'react-router-dom';
 
 import type { SessionFacts } from '../../machines/access';
@@ -8,6 +8,7 @@ import { NavBar, type NavBarSession } from '../components/layout/nav-bar';
 import { PageSpinner } from '../components/page-spinner';
 import { useSession } from '../session/session-context';
 import { navItems } from './routes';
+import { SkipTargetContext } from './skip-target';
 
 export const MAIN_CONTENT_ID = 'main-content';
 const SITE_TITLE = 'Accord — the trust and acceptance network';
@@ -65,17 +66,21 @@ export function AppLayout() {
   const main = useRef<HTMLElement>(null);
   useDocumentTitle();
   useFocusMainOnNavigation(main);
+  // An area shell names its page's element here, so skipping passes its navigation too.
+  const [skipTarget, setSkipTarget] = useState<string | null>(null);
 
   return (
     <Flex direction="column" minH="100dvh">
-      <SkipNavLink id={MAIN_CONTENT_ID} zIndex="skipNav">
+      <SkipNavLink id={skipTarget ?? MAIN_CONTENT_ID} zIndex="skipNav">
         Skip to content
       </SkipNavLink>
       <NavBar items={navItems} session={navSessionOf(session.facts)} onSignOut={session.signOut} />
       <Box as="main" id={MAIN_CONTENT_ID} ref={main} tabIndex={-1} flex="1" outline="none">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <SkipTargetContext.Provider value={setSkipTarget}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </SkipTargetContext.Provider>
       </Box>
       <Footer />
       <ScrollRestoration getKey={scrollKey} />

@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 import { AreaNavigation } from '../components/layout/area-navigation';
@@ -11,6 +11,10 @@ import { REGISTRY_STATUS } from '../features/registry/registry-labels';
 import { useSessionFacts } from '../session/session-context';
 import { MAIN_CONTENT_ID } from './app-layout';
 import { areaNavigation, type Area } from './routes';
+import { useSkipTarget } from './skip-target';
+
+/** The page inside an area's shell, past its navigation: where "Skip to content" leads there. */
+export const AREA_CONTENT_ID = 'area-content';
 
 /** Each area's navigation landmark name. */
 export const AREA_LABELS: Record<Area, string> = {
@@ -25,6 +29,7 @@ export const AREA_LABELS: Record<Area, string> = {
  */
 export function AreaLayout({ area, children }: { area: Area; children: ReactNode }) {
   const unread = useUnreadCounts(area);
+  useSkipTarget(AREA_CONTENT_ID);
   return (
     <AreaNavigation
       label={AREA_LABELS[area]}
@@ -33,8 +38,11 @@ export function AreaLayout({ area, children }: { area: Area; children: ReactNode
       unread={unread}
       contentId={MAIN_CONTENT_ID}
     >
-      {area === 'member' ? <MemberStatusBanner /> : null}
-      {children}
+      {/* Focusable so the skip link's jump moves focus here, and the next Tab reaches the page's first control. */}
+      <Box id={AREA_CONTENT_ID} tabIndex={-1} outline="none">
+        {area === 'member' ? <MemberStatusBanner /> : null}
+        {children}
+      </Box>
     </AreaNavigation>
   );
 }

@@ -85,4 +85,24 @@ describe('every route of the table', () => {
     expect(skip).toHaveAttribute('href', '#main-content');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
   });
+
+  // Decision 032: in an area the side navigation is inside <main>, so the skip
+  // link leads past it to the page itself (the browser test presses the keys).
+  it.each([
+    ['/dashboard/members', 'Member area'],
+    ['/admin/tenants', 'Back office'],
+  ])('on %s the skip link leads past the side navigation to the page', async (path, label) => {
+    renderApp(path, routes.find((route) => route.path === path));
+    const nav = await screen.findByRole('navigation', { name: label });
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    await waitFor(() => expect(skip).toHaveAttribute('href', '#area-content'));
+    const target = document.getElementById('area-content');
+    expect(target).not.toBeNull();
+    expect(target).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('main')).toContainElement(target);
+    expect(target).not.toContainElement(nav);
+    // After the navigation in document order, so the next Tab is past it.
+    expect(nav.compareDocumentPosition(target!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(target!).getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
 });

@@ -79,6 +79,35 @@ describe.each(['member', 'admin'] as const)('the %s area', (area) => {
     await page.context().close();
   });
 
+  it('from the keyboard, "Skip to content" leads past the side navigation: the next Tab is inside the page, not on a navigation link', async () => {
+    const { page, errors } = await signedIn(area, 1280);
+    // A fresh load, so focus starts at the top of the document, where the skip link is.
+    await page.reload();
+    const nav = page.getByRole('complementary').getByRole('navigation', { name: label });
+    await nav.waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForFunction(() => document.querySelector('a[href="#area-content"]') !== null);
+
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'area-content');
+
+    await page.keyboard.press('Tab');
+    const landed = await page.evaluate((navLabel) => {
+      const active = document.activeElement;
+      return {
+        inContent: Boolean(active?.closest('#area-content')),
+        inAreaNav: Boolean(active?.closest(`nav[aria-label="${navLabel}"]`)),
+        inAnyNav: Boolean(active?.closest('nav, aside, header')),
+        tag: active?.tagName,
+      };
+    }, label);
+    expect(landed).toMatchObject({ inContent: true, inAreaNav: false, inAnyNav: false });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('at 360 px: a button opens the navigation as a drawer, which marks the current page and closes on navigation or Escape', async () => {
     const { page, errors } = await signedIn(area, 360);
     await expect(page.getByRole('complementary').isVisible()).resolves.toBe(false);

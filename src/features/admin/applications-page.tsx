@@ -1,14 +1,15 @@
 import { Box, Container, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useEffect, useId, useMemo, useState } from 'react';
 
 import { countryName } from '../../components/countries';
 import { FilterChips, SearchField } from '../../components/filter-controls';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
+import { useUrlFilters } from '../../components/use-url-filters';
 import { useApplicationQueue } from '../../data/applications/use-application-queue';
 import type { Application } from '../../data/applications/types';
+import { supabase, type AccordClient } from '../../data/client';
 import { ApplicationDetail } from './application-detail';
 import { QUEUE_STATUS, queueStatusOf, type QueueStatus } from './application-status';
 import { formatDay } from './format-date';
@@ -24,6 +25,37 @@ const FILTERS: { value: Filter; label: string }[] = [
   { value: 'rejected', label: QUEUE_STATUS.rejected.label },
   { value: 'all', label: 'All' },
 ];
+
+const FILTER_VALUES = new Set<string>(FILTERS.map(({ value }) => value));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the address holds: the queue's status filter and search, and the application open beside it. */
+export interface ApplicationsAddress {
+  status: Filter;
+  q: string;
+  /** The organisation whose application is open. */
+  id: string;
+}
+
+/** Reads the address; anything it does not recognise falls back to the default (the open queue, no search, none open). */
+export function parseApplicationsAddress(params: URLSearchParams): ApplicationsAddress {
+  const status = params.get('status') ?? '';
+  const id = params.get('id') ?? '';
+  return {
+    status: FILTER_VALUES.has(status) ? (status as Filter) : 'open',
+    q: (params.get('q') ?? '').slice(0, 200),
+    id: UUID.test(id) ? id : '',
+  };
+}
+
+/** Writes the address, leaving defaults out so the plain queue has the plain address. */
+export function serializeApplicationsAddress(address: ApplicationsAddress): URLSearchParams {
+  const params = new URLSearchParams();
+  if (address.status !== 'open') params.set('status', address.status);
+  if (address.q) params.set('q', address.q);
+  if (address.id) params.set('id', address.id);
+  return params;
+}
 
 function matchesFilter(application: Application, filter: Filter): boolean {
   const status = queueStatusOf(application);
@@ -46,16 +78,24 @@ function matchesSearch(application: Application, query: string): boolean {
     .every((word) => haystack.includes(word));
 }
 
+export interface ApplicationsPageProps {
+  /** Tests pass a fake client; the app uses the real one. */
+  client?: AccordClient;
+}
+
 /**
  * /admin/applications: the review queue (status filters, search) and one
- * application at a time (`?id=<organisation id>`, so a link to it can be shared).
+ * application at a time, all in the address (`?status=…&q=…&id=<organisation
+ * id>`), so a reload, Back and Forward and a shared link keep them.
  */
-export default function ApplicationsPage() {
-  const [params, setParams] = useSearchParams();
-  const selected = params.get('id');
-  const [filter, setFilter] = useState<Filter>('open');
-  const [query, setQuery] = useState('');
-  const queue = useApplicationQueue();
+export default function ApplicationsPage({ client = supabase }: ApplicationsPageProps = {}) {
+  const { filters: address, setFilters } = useUrlFilters(parseApplicationsAddress, serializeApplicationsAddress);
+  const { status: filter, q: query } = address;
+  const selected = address.id || null;
+  // What is typed shows at once; the address follows it without a history entry per key.
+  const [typed, setTyped] = useState(query);
+  useEffect(() => setTyped(query), [query]);
+  const queue = useApplicationQueue(client);
   const { data } = queue;
   const queueHeadingId = useId();
 
@@ -66,13 +106,7 @@ export default function ApplicationsPage() {
     return result;
   }, [data]);
 
-  const select = (id: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (id) next.set('id', id);
-      else next.delete('id');
-      return next;
-    });
+  const select = (id: string | null) => setFilters({ id: id ?? '' });
 
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
@@ -92,14 +126,17 @@ export default function ApplicationsPage() {
               label="Filter by status"
               options={FILTERS.map(({ value, label }) => ({ value, label, count: counts[value] }))}
               value={filter}
-              onChange={setFilter}
+              onChange={(status) => setFilters({ status })}
             />
             <SearchField
               label="Search applications"
               hideLabel
               placeholder="Search by name, registration number, contact or country"
-              value={query}
-              onChange={setQuery}
+              value={typed}
+              onChange={(q) => {
+                setTyped(q);
+                setFilters({ q }, { replace: true });
+              }}
             />
             <QueryView
               query={queue}
