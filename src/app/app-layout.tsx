@@ -8,7 +8,7 @@ import { NavBar, type NavBarSession } from '../components/layout/nav-bar';
 import { PageSpinner } from '../components/page-spinner';
 import { useSession } from '../session/session-context';
 import { navItems } from './routes';
-import { SkipTargetContext } from './skip-target';
+import { PAGE_CONTENT_ATTRIBUTE, SkipTargetContext } from './skip-target';
 
 export const MAIN_CONTENT_ID = 'main-content';
 const SITE_TITLE = 'Accord — the trust and acceptance network';
@@ -30,7 +30,9 @@ function useDocumentTitle() {
 
 /**
  * After a client-side navigation nothing tells a screen reader that the page
- * changed; moving focus to <main> makes it read the new page from the top.
+ * changed; moving focus to <main> makes it read the new page from the top. In
+ * an area shell it moves to the page itself, past the area's navigation, so a
+ * keyboard user who followed a side-navigation link does not tab through it again.
  */
 function useFocusMainOnNavigation(main: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
@@ -41,7 +43,8 @@ function useFocusMainOnNavigation(main: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    main.current?.focus({ preventScroll: true });
+    const page = main.current?.querySelector<HTMLElement>(`[${PAGE_CONTENT_ATTRIBUTE}]`);
+    (page ?? main.current)?.focus({ preventScroll: true });
   }, [pathname, main]);
 }
 

@@ -11,7 +11,7 @@ import { REGISTRY_STATUS } from '../features/registry/registry-labels';
 import { useSessionFacts } from '../session/session-context';
 import { MAIN_CONTENT_ID } from './app-layout';
 import { areaNavigation, type Area } from './routes';
-import { useSkipTarget } from './skip-target';
+import { PAGE_CONTENT_ATTRIBUTE, useSkipTarget } from './skip-target';
 
 /** The page inside an area's shell, past its navigation: where "Skip to content" leads there. */
 export const AREA_CONTENT_ID = 'area-content';
@@ -39,7 +39,7 @@ export function AreaLayout({ area, children }: { area: Area; children: ReactNode
       contentId={MAIN_CONTENT_ID}
     >
       {/* Focusable so the skip link's jump moves focus here, and the next Tab reaches the page's first control. */}
-      <Box id={AREA_CONTENT_ID} tabIndex={-1} outline="none">
+      <Box id={AREA_CONTENT_ID} tabIndex={-1} outline="none" {...{ [PAGE_CONTENT_ATTRIBUTE]: '' }}>
         {area === 'member' ? <MemberStatusBanner /> : null}
         {children}
       </Box>

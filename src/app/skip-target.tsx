@@ -7,6 +7,12 @@ import { createContext, useContext, useEffect } from 'react';
  * draws navigation inside <main> names its page's element while it is mounted;
  * when it unmounts the link leads to <main> again.
  */
+/**
+ * Marks the element that holds the page itself inside an area shell: after a
+ * navigation focus moves there, past the area's navigation, as the skip link does.
+ */
+export const PAGE_CONTENT_ATTRIBUTE = 'data-page-content';
+
 export const SkipTargetContext = createContext<(id: string | null) => void>(() => undefined);
 
 /** Makes the element with `id` (focusable: tabIndex -1) the skip link's target while the caller is mounted. */

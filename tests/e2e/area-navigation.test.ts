@@ -68,11 +68,14 @@ describe.each(['member', 'admin'] as const)('the %s area', (area) => {
 
     for (const item of pages(area)) {
       const link = nav.getByRole('link', { name: item.label, exact: true });
+      const moved = new URL(page.url()).pathname !== item.to;
       await link.click();
       await page.waitForURL(app(item.to));
       await page.waitForFunction((title) => document.title === `${title} — Accord`, item.title);
       await expect(link.getAttribute('aria-current')).resolves.toBe('page');
       await expect(nav.locator('[aria-current="page"]').count()).resolves.toBe(1);
+      // Focus moves to the page itself, past the side navigation, as the skip link does.
+      if (moved) await page.waitForFunction(() => document.activeElement?.id === 'area-content');
     }
     await page.screenshot({ path: join(SHOTS, `${area}-1280.png`), fullPage: true });
     expect(errors).toEqual([]);
