@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -106,7 +107,8 @@ function sendHtml(res: http.ServerResponse, status: number, html: string): void 
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    // No form-action: browsers apply it to the redirects after the form, which leave for the auth service.
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
   });
   res.end(html);
 }
@@ -248,13 +250,8 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
   });
 
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    // events.once rejects on 'error' (the port is taken) before 'listening'.
+    await once(server.listen(options.port, '127.0.0.1'), 'listening');
   } catch (error) {
     throw new Error(`The local identity provider could not listen on port ${options.port}: ${(error as Error).message}`);
   }
