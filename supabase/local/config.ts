@@ -23,6 +23,8 @@ export interface StackPorts {
   auth: number;
   storage: number;
   functions: number;
+  /** The local OpenID Connect provider standing in for an external identity provider (oidc/). */
+  idp: number;
   app: number;
 }
 
@@ -56,6 +58,22 @@ export interface AuthSettings {
   passwordMinLength: number;
   /** Per-IP request limits per 5 minutes. */
   rateLimits: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number };
+  /** `[auth] enable_manual_linking`: /user/identities is open (GoTrue's SECURITY_MANUAL_LINKING_ENABLED). */
+  manualLinking: boolean;
+  /** `[auth.external.<provider>]` sections, by provider name. */
+  external: Record<string, ExternalProviderSettings>;
+}
+
+/** One `[auth.external.<provider>]` section, as the Supabase CLI reads it. */
+export interface ExternalProviderSettings {
+  enabled: boolean;
+  clientId: string;
+  secret: string;
+  /** The provider's base URL (for keycloak: the realm's issuer). */
+  url: string;
+  /** Where the provider sends the browser back; empty means the auth service's own /callback. */
+  redirectUri: string;
+  skipNonceCheck: boolean;
 }
 
 export interface StackConfig {
@@ -78,11 +96,11 @@ export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
 const BASE_PORTS: Record<StackProfile, StackPorts> = {
   dev: {
     api: 54321, db: 54322, inbox: 54324, smtp: 54325,
-    rest: 54326, auth: 54327, storage: 54328, functions: 54329, app: 5173,
+    rest: 54326, auth: 54327, storage: 54328, functions: 54329, idp: 54330, app: 5173,
   },
   test: {
     api: 55321, db: 55322, inbox: 55324, smtp: 55325,
-    rest: 55326, auth: 55327, storage: 55328, functions: 55329, app: 55173,
+    rest: 55326, auth: 55327, storage: 55328, functions: 55329, idp: 55330, app: 55173,
   },
 };
 
@@ -102,12 +120,41 @@ function seconds(value: unknown, fallback: number): number {
 
 type Toml = Record<string, Record<string, unknown> | undefined>;
 
+/** The secret the local identity provider gives its one client when `env(...)` names an unset variable. */
+export const LOCAL_IDP_CLIENT_SECRET = 'accord-local-idp-secret';
+
+/**
+ * `[auth.external.*]`: `env(NAME)` reads the environment as the CLI does; the
+ * local provider's URL moves onto the profile's idp port.
+ */
+function readExternalProviders(sections: Record<string, Record<string, unknown>>, idpPort: number): AuthSettings['external'] {
+  const fromEnv = (value: unknown, fallback: string): string => {
+    const text = typeof value === 'string' ? value : '';
+    const m = /^env\((\w+)\)$/.exec(text.trim());
+    return m ? (process.env[m[1]] ?? fallback) : text;
+  };
+  return Object.fromEntries(
+    Object.entries(sections).map(([name, s]) => [
+      name,
+      {
+        enabled: s.enabled === true,
+        clientId: fromEnv(s.client_id, ''),
+        secret: fromEnv(s.secret, LOCAL_IDP_CLIENT_SECRET),
+        url: fromEnv(s.url, '').replace(/^(http:\/\/(?:localhost|127\.0\.0\.1)):54330\b/, `$1:${idpPort}`),
+        redirectUri: fromEnv(s.redirect_uri, ''),
+        skipNonceCheck: s.skip_nonce_check === true,
+      },
+    ]),
+  );
+}
+
 /** Reads supabase/config.toml and moves every localhost URL onto the profile's app port. */
-function readAuthSettings(profile: StackProfile, appPort: number): AuthSettings {
+function readAuthSettings(profile: StackProfile, appPort: number, idpPort: number): AuthSettings {
   const toml = parseToml(readFileSync(join(ROOT_DIR, 'supabase/config.toml'), 'utf8')) as Toml;
   const auth = (toml.auth ?? {}) as Record<string, unknown> & {
     rate_limit?: Record<string, number>;
     email?: Record<string, unknown>;
+    external?: Record<string, Record<string, unknown>>;
   };
   const rebase = (u: string) => u.replace(/^(http:\/\/(?:localhost|127\.0\.0\.1)):5173/, `$1:${appPort}`);
   const rl = auth.rate_limit ?? {};
@@ -136,6 +183,8 @@ function readAuthSettings(profile: StackProfile, appPort: number): AuthSettings 
       tokenVerifications: roomy ?? Number(rl.token_verifications ?? 30),
       tokenRefresh: roomy ?? Number(rl.token_refresh ?? 150),
     },
+    manualLinking: auth.enable_manual_linking === true,
+    external: readExternalProviders(auth.external ?? {}, idpPort),
   };
 }
 
@@ -167,6 +216,6 @@ export function stackConfig(profile: StackProfile = 'dev'): StackConfig {
     inboxUrl: `http://localhost:${ports.inbox}`,
     appUrl,
     keys: devKeys(),
-    auth: readAuthSettings(profile, ports.app),
+    auth: readAuthSettings(profile, ports.app, ports.idp),
   };
 }

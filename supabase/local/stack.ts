@@ -1,8 +1,9 @@
 import { startAuth } from './auth/server.ts';
-import { stackConfig, type StackConfig, type StackProfile } from './config.ts';
+import { LOCAL_IDP_CLIENT_SECRET, stackConfig, type StackConfig, type StackProfile } from './config.ts';
 import { startFunctions } from './functions.ts';
 import { startGateway, type GatewayRoute } from './gateway.ts';
 import { startMail } from './mail.ts';
+import { startIdp } from './oidc/provider.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
 import { uploadSeedAssets } from './seed-assets.ts';
@@ -45,6 +46,16 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     // Settled, not all: when one of them fails, the others that did start are stopped too.
     const services = await Promise.allSettled([
       startPostgrest(config),
+      // The local OpenID Connect provider, registered with config.toml's [auth.external.keycloak] client.
+      startIdp({
+        port: config.ports.idp,
+        client: {
+          clientId: config.auth.external.keycloak?.clientId || 'accord-local',
+          secret: config.auth.external.keycloak?.secret || LOCAL_IDP_CLIENT_SECRET,
+          redirectUris: [config.auth.external.keycloak?.redirectUri || `${config.apiUrl}/auth/v1/callback`],
+        },
+        log,
+      }),
       startAuth({
         port: config.ports.auth,
         dbUrl: `postgresql://supabase_auth_admin:postgres@127.0.0.1:${config.ports.db}/postgres`,
@@ -74,8 +85,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     if (failed) throw failed.reason;
 
     const routes: GatewayRoute[] = [
-      // GoTrue's verify link, its JWKS and its health check are opened without an API key.
-      { prefix: '/auth/v1', port: config.ports.auth, openPaths: [/^\/verify$/, /^\/\.well-known\/jwks\.json$/, /^\/health$/, /^\/callback$/] },
+      // GoTrue's verify link, its JWKS, its health check and the OAuth redirects are opened without an API key.
+      { prefix: '/auth/v1', port: config.ports.auth, openPaths: [/^\/verify$/, /^\/\.well-known\/jwks\.json$/, /^\/health$/, /^\/callback$/, /^\/authorize$/] },
       { prefix: '/rest/v1', port: config.ports.rest },
       // The gateway requires the API key; the runtime checks the caller's JWT (verify_jwt).
       { prefix: '/functions/v1', port: config.ports.functions },

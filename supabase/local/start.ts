@@ -1,6 +1,8 @@
 import { startApp } from './app-server.ts';
 import { stackConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { IDP_PASSWORD, IDP_USERS } from './oidc/users.ts';
+import { REALM_PATH } from './oidc/provider.ts';
 import { startStack } from './stack.ts';
 import { portInUse } from './with-database.ts';
 
@@ -72,6 +74,10 @@ const lines = [
   '',
   '  Demo accounts (sign in with a magic link, then open it from the inbox):',
   ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(32)} ${dim(a.role)}`),
+  '',
+  `  Identity provider (local OpenID Connect, "keycloak" in config.toml) http://localhost:${config.ports.idp}${REALM_PATH}`,
+  `  Its accounts, all with the password ${bold(IDP_PASSWORD)}:`,
+  ...IDP_USERS.map((u) => `    ${u.email.padEnd(32)} ${dim(u.emailVerified ? u.name : `${u.name} (address not verified by the provider)`)}`),
   '',
   dim('  Ctrl-C stops everything.'),
   '',

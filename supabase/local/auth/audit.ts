@@ -14,6 +14,8 @@ export type AuditAction =
   | 'user_confirmation_requested'
   | 'user_repeated_signup'
   | 'user_updated_password'
+  | 'identity_linked'
+  | 'identity_unlinked'
   | 'token_refreshed'
   | 'token_revoked';
 
@@ -28,6 +30,8 @@ const LOG_TYPE: Record<AuditAction, string> = {
   user_confirmation_requested: 'user',
   user_repeated_signup: 'user',
   user_updated_password: 'user',
+  identity_linked: 'user',
+  identity_unlinked: 'user',
   token_refreshed: 'token',
   token_revoked: 'token',
 };

@@ -67,6 +67,18 @@ interface FlowRow {
   authentication_method: AuthMethod;
   created_at: Date;
   auth_code_issued_at: Date | null;
+  provider_type: string;
+  provider_access_token: string | null;
+  provider_refresh_token: string | null;
+}
+
+export interface ExchangedCode {
+  userId: string;
+  method: AuthMethod;
+  providerType: string;
+  /** The external provider's tokens, for flows that went through one (/callback). */
+  providerAccessToken: string | null;
+  providerRefreshToken: string | null;
 }
 
 /** Checks the verifier and consumes the flow; returns who signed in and how. */
@@ -74,10 +86,11 @@ export async function exchangeAuthCode(
   db: Queryable,
   authCode: string,
   verifier: string,
-): Promise<{ userId: string; method: AuthMethod }> {
+): Promise<ExchangedCode> {
   const flow = await maybeRow<FlowRow>(
     db,
-    `select id, user_id, code_challenge, code_challenge_method::text, authentication_method, created_at, auth_code_issued_at
+    `select id, user_id, code_challenge, code_challenge_method::text, authentication_method, created_at, auth_code_issued_at,
+            provider_type, provider_access_token, provider_refresh_token
        from auth.flow_state where auth_code = $1 for update`,
     [authCode],
   );
@@ -90,5 +103,11 @@ export async function exchangeAuthCode(
     throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier');
   }
   await db.query('delete from auth.flow_state where id = $1', [flow.id]);
-  return { userId: flow.user_id, method: flow.authentication_method };
+  return {
+    userId: flow.user_id,
+    method: flow.authentication_method,
+    providerType: flow.provider_type,
+    providerAccessToken: flow.provider_access_token,
+    providerRefreshToken: flow.provider_refresh_token,
+  };
 }

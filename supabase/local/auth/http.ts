@@ -24,7 +24,7 @@ export interface ApiRequest {
 
 export type Reply =
   | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
-  | { kind: 'redirect'; location: string }
+  | { kind: 'redirect'; location: string; status?: 302 | 303 }
   | { kind: 'empty'; status: number };
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({

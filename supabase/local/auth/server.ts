@@ -44,7 +44,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function write(res: http.ServerResponse, reply: Reply): void {
   if (reply.kind === 'redirect') {
-    res.writeHead(303, { Location: reply.location });
+    res.writeHead(reply.status ?? 303, { Location: reply.location });
     res.end();
   } else if (reply.kind === 'empty') {
     res.writeHead(reply.status);

@@ -12,7 +12,7 @@ import { findUserById, isBanned, loadUserJson, NIL_UUID, touchLastSignIn, type U
  */
 
 /** GoTrue's models.AuthenticationMethod values that can start a session here. */
-export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'email/signup' | 'recovery' | 'invite' | 'email_change';
+export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'email/signup' | 'recovery' | 'invite' | 'email_change' | 'oauth';
 
 export interface TokenResponse {
   access_token: string;

@@ -24,7 +24,7 @@ export function metaRoutes(ctx: AuthContext): Route[] {
       handler: async () =>
         json({
           external: {
-            ...Object.fromEntries(EXTERNAL_PROVIDERS.map((p) => [p, false])),
+            ...Object.fromEntries(EXTERNAL_PROVIDERS.map((p) => [p, ctx.settings.external?.[p]?.enabled === true])),
             email: true,
             phone: false,
           },

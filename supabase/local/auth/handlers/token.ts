@@ -67,11 +67,15 @@ export function tokenRoutes(ctx: AuthContext): Route[] {
       throw badRequest('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
     }
     const session = await ctx.db.tx(async (db) => {
-      const { userId, method } = await exchangeAuthCode(db, authCode, verifier);
-      const user = await findUserById(db, userId);
+      const code = await exchangeAuthCode(db, authCode, verifier);
+      const user = await findUserById(db, code.userId);
       if (!user) throw badRequest('user_not_found', 'User not found');
-      await audit(db, userActor(user), 'login', req.ip, { provider_type: method });
-      return ctx.sessions.issue(db, user, method, clientInfo(req));
+      await audit(db, userActor(user), 'login', req.ip, { provider_type: code.providerType });
+      const issued = await ctx.sessions.issue(db, user, code.method, clientInfo(req));
+      // A provider sign-in hands the app the provider's tokens too, as GoTrue's PKCE grant does.
+      const provider = code.method === 'oauth' ? { provider_token: code.providerAccessToken ?? '' } : {};
+      const providerRefresh = code.providerRefreshToken ? { provider_refresh_token: code.providerRefreshToken } : {};
+      return { ...issued, ...provider, ...providerRefresh };
     });
     return json(session);
   }

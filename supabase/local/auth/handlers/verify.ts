@@ -227,7 +227,7 @@ function messageRedirect(target: string, message: string, pkce: boolean): string
   return url.toString();
 }
 
-function codeRedirect(target: string, code: string): string {
+export function codeRedirect(target: string, code: string): string {
   const url = new URL(target);
   url.searchParams.set('code', code);
   url.search = encodeSorted(url.searchParams);
