@@ -15,7 +15,12 @@ export type AuditAction =
   | 'user_repeated_signup'
   | 'user_updated_password'
   | 'token_refreshed'
-  | 'token_revoked';
+  | 'token_revoked'
+  | 'factor_in_progress'
+  | 'factor_unenrolled'
+  | 'challenge_created'
+  | 'verification_attempted'
+  | 'factor_deleted';
 
 const LOG_TYPE: Record<AuditAction, string> = {
   login: 'account',
@@ -30,6 +35,11 @@ const LOG_TYPE: Record<AuditAction, string> = {
   user_updated_password: 'user',
   token_refreshed: 'token',
   token_revoked: 'token',
+  factor_in_progress: 'factor',
+  factor_unenrolled: 'factor',
+  challenge_created: 'factor',
+  verification_attempted: 'factor',
+  factor_deleted: 'factor',
 };
 
 export interface AuditActor {

@@ -1,6 +1,7 @@
 import type { AuthContext } from './context.ts';
 import { adminRoutes } from './handlers/admin.ts';
 import { metaRoutes } from './handlers/meta.ts';
+import { mfaRoutes } from './handlers/mfa.ts';
 import { otpRoutes } from './handlers/otp.ts';
 import { recoverRoutes } from './handlers/recover.ts';
 import { signupRoutes } from './handlers/signup.ts';
@@ -26,5 +27,6 @@ export function allRoutes(ctx: AuthContext): Route[] {
     ...tokenRoutes(ctx),
     ...userRoutes(ctx),
     ...adminRoutes(ctx),
+    ...mfaRoutes(ctx),
   ];
 }
