@@ -272,12 +272,11 @@ describe('an expired challenge', () => {
 });
 
 describe('wrong codes', () => {
-  const WINDOW_SECONDS = 4;
+  const WINDOW_SECONDS = 10;
+  const settings = { mfa: { ...stack.auth.mfa, wrongCodes: { perFactor: 3, perIp: 100_000, windowSeconds: WINDOW_SECONDS } } };
   let strict: IsolatedAuth;
   beforeAll(async () => {
-    strict = await startIsolatedAuth({
-      mfa: { ...stack.auth.mfa, wrongCodes: { perFactor: 3, perIp: 100_000, windowSeconds: WINDOW_SECONDS } },
-    });
+    strict = await startIsolatedAuth(settings);
   });
   afterAll(() => strict?.stop());
 
@@ -301,15 +300,22 @@ describe('wrong codes', () => {
     });
     expect((await factorRow(factorId)).status).toBe('unverified');
     expect(await claimsOf(client)).toEqual({ aal: 'aal1', methods: ['otp'] });
-    // Counted in the database, where a restart of the service does not reset it.
+    // Counted in the database, so restarting the service does not reset it.
     expect(await sql('select attempts from auth.mfa_wrong_codes where subject = $1', [`factor:${factorId}`])).toEqual([{ attempts: 4 }]);
+    await strict.stop();
+    strict = await startIsolatedAuth(settings);
+    const restarted = authClient({ apiUrl: strict.apiUrl });
+    const { data: current } = await client.auth.getSession();
+    expect((await restarted.auth.setSession(current.session!)).error).toBeNull();
+    const afterRestart = await restarted.auth.mfa.verify({ factorId, challengeId: challenge.id, code: totpCode(secret) });
+    expect(afterRestart.error?.status).toBe(429);
 
     // Time passing is the rule under test: once the window is over, the right code works.
     await new Promise((resolve) => setTimeout(resolve, started + WINDOW_SECONDS * 1000 + 500 - Date.now()));
     await awayFromStepBoundary();
-    const later = await client.auth.mfa.verify({ factorId, challengeId: challenge.id, code: totpCode(secret) });
+    const later = await restarted.auth.mfa.verify({ factorId, challengeId: challenge.id, code: totpCode(secret) });
     expect(later.error).toBeNull();
-    expect(await claimsOf(client)).toEqual({ aal: 'aal2', methods: ['totp', 'otp'] });
+    expect(await claimsOf(restarted)).toEqual({ aal: 'aal2', methods: ['totp', 'otp'] });
   });
 });
 

@@ -11,7 +11,7 @@ import { verifyRoutes } from './handlers/verify.ts';
 import type { Route } from './router.ts';
 
 /**
- * Every endpoint the stand-in serves. A new group (MFA's /factors, OAuth's
+ * Every endpoint the stand-in serves. A new group (like MFA's /factors; OAuth's
  * /authorize and /callback, /user/identities) is one more `handlers/*.ts`
  * module returning its routes, listed here; it authenticates with
  * `requireUser` and starts sessions through `ctx.sessions`, which already
