@@ -46,6 +46,21 @@ function wrongCodesFor(secret: string, n: number): string[] {
   return codes;
 }
 
+/** POSTs to the instance itself as a client at `ip` (the gateway would set its own address). */
+async function postAs(instance: IsolatedAuth, path: string, accessToken: string, ip: string, body: Record<string, unknown>) {
+  const res = await fetch(`${instance.authUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${accessToken}`,
+      'x-forwarded-for': ip,
+      'x-supabase-api-version': '2024-01-01',
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
 describe('enrolling an authenticator app', () => {
   it('returns the secret, an otpauth:// URI and an SVG QR code as GoTrue does; the factor is unverified until a code is entered', async () => {
     const { client, user } = await signedIn('mfa-enrol');
@@ -164,8 +179,7 @@ describe('challenge and verify', () => {
 
   it('ATTACK: a code that was accepted once is refused when replayed on a new challenge, and the session stays at aal1', async () => {
     const { client, user } = await signedIn('mfa-replay');
-    const { factorId, secret } = await enrolVerifiedTotp(client);
-    const usedCode = totpCode(secret);
+    const { factorId, code: usedCode } = await enrolVerifiedTotp(client);
 
     // Someone who watched the code being typed signs in with the first factor and replays it.
     const attacker = await signInByCode(user.email!, authClient());
@@ -326,20 +340,8 @@ describe('wrong codes from one network', () => {
   });
   afterAll(() => strict?.stop());
 
-  /** Calls the instance itself, as a client at `ip` (the gateway would set its own address). */
-  async function call(path: string, accessToken: string, ip: string, body: Record<string, unknown>) {
-    const res = await fetch(`${strict.authUrl}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${accessToken}`,
-        'x-forwarded-for': ip,
-        'x-supabase-api-version': '2024-01-01',
-      },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  }
+  const call = (path: string, accessToken: string, ip: string, body: Record<string, unknown>) =>
+    postAs(strict, path, accessToken, ip, body);
 
   it('ATTACK: guesses spread over several accounts’ factors are limited per network, the right code included', async () => {
     const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -360,6 +362,33 @@ describe('wrong codes from one network', () => {
     const right = await call(`/factors/${b.factorId}/verify`, b.token, ip, { challenge_id: b.challengeId, code: totpCode(b.secret) });
     expect(right).toMatchObject({ status: 429, body: { code: 'over_request_rate_limit' } });
     expect((await factorRow(b.factorId)).status).toBe('unverified');
+  });
+});
+
+describe('a challenge is bound to the address it was made from', () => {
+  let instance: IsolatedAuth;
+  beforeAll(async () => {
+    instance = await startIsolatedAuth({});
+  });
+  afterAll(() => instance?.stop());
+
+  const call = (path: string, accessToken: string, ip: string, body: Record<string, unknown>) =>
+    postAs(instance, path, accessToken, ip, body);
+
+  it('answers from another address are refused (mfa_ip_address_mismatch); the same IPv6 address spelled otherwise is the same', async () => {
+    const { client, session } = await signedIn('mfa-ip', authClient({ apiUrl: instance.apiUrl }));
+    const { data } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+    const net = `2001:db8:${randomInt(65_536).toString(16)}`;
+    const challenge = await call(`/factors/${data!.id}/challenge`, session.access_token, `${net}:0:0:0:0:abcd`, {});
+    expect(challenge.status).toBe(200);
+    await awayFromStepBoundary();
+    const body = { challenge_id: challenge.body.id, code: totpCode(data!.totp.secret) };
+    const elsewhere = await call(`/factors/${data!.id}/verify`, session.access_token, '203.0.113.9', body);
+    expect(elsewhere).toMatchObject({ status: 422, body: { code: 'mfa_ip_address_mismatch' } });
+    expect((await factorRow(data!.id)).status).toBe('unverified');
+    const same = await call(`/factors/${data!.id}/verify`, session.access_token, `${net}::abcd`, body);
+    expect(same.status).toBe(200);
+    expect(decodeJwt(same.body.access_token as string).aal).toBe('aal2');
   });
 });
 

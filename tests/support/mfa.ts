@@ -25,19 +25,20 @@ export async function awayFromStepBoundary(marginMs = 3_000): Promise<void> {
 
 /**
  * Enrols a TOTP factor for the client's signed-in user and verifies it with the
- * current code, leaving the client's session at aal2. A code is accepted once
+ * current code (returned as `code`), leaving the client's session at aal2. A code is accepted once
  * per factor, so the next verification of this factor needs the next step's
  * code (`totpCode(secret, Date.now() + TOTP_PERIOD_MS)`) or a later one.
  */
 export async function enrolVerifiedTotp(
   client: SupabaseClient,
   friendlyName = 'Authenticator app',
-): Promise<{ factorId: string; secret: string }> {
+): Promise<{ factorId: string; secret: string; code: string }> {
   const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName });
   if (enrolled.error) throw enrolled.error;
   const { id: factorId, totp } = enrolled.data;
   await awayFromStepBoundary();
-  const verified = await client.auth.mfa.challengeAndVerify({ factorId, code: totpCode(totp.secret) });
+  const code = totpCode(totp.secret);
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId, code });
   if (verified.error) throw verified.error;
-  return { factorId, secret: totp.secret };
+  return { factorId, secret: totp.secret, code };
 }

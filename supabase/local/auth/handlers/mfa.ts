@@ -46,7 +46,7 @@ interface ChallengeRow {
   id: string;
   created_at: Date;
   verified_at: Date | null;
-  ip_address: string;
+  same_ip: boolean;
 }
 
 const FACTOR_COLUMNS = `id, user_id, friendly_name, factor_type::text, status::text, created_at, updated_at, phone,
@@ -184,11 +184,13 @@ export function mfaRoutes(ctx: AuthContext): Route[] {
   async function validChallenge(db: Queryable, factorId: string, challengeId: string, ip: string): Promise<ChallengeRow> {
     const found = await maybeRow<ChallengeRow>(
       db,
-      'select id, created_at, verified_at, host(ip_address) as ip_address from auth.mfa_challenges where id = $1 and factor_id = $2 for update',
-      [challengeId, factorId],
+      // Compared as inet, so two spellings of one IPv6 address are the same address.
+      `select id, created_at, verified_at, ip_address = $3::inet as same_ip
+         from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
+      [challengeId, factorId, ip || '0.0.0.0'],
     );
     if (!found) throw unprocessable('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
-    if (found.verified_at || found.ip_address !== (ip || '0.0.0.0')) {
+    if (found.verified_at || !found.same_ip) {
       throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
     }
     if (found.created_at.getTime() + mfa().challengeExpirySeconds * 1000 < Date.now()) {
