@@ -62,6 +62,27 @@ export interface AuthSettings {
   manualLinking: boolean;
   /** `[auth.external.<provider>]` sections, by provider name. */
   external: Record<string, ExternalProviderSettings>;
+  /** `[auth.mfa]`: TOTP factors (supabase/local/auth/handlers/mfa.ts, decision 039). */
+  mfa: MfaSettings;
+}
+
+export interface MfaSettings {
+  /** `[auth.mfa] max_enrolled_factors`: factors a user may hold, verified or not. */
+  maxEnrolledFactors: number;
+  /** `[auth.mfa.totp] enroll_enabled` / `verify_enabled`. */
+  totpEnrollEnabled: boolean;
+  totpVerifyEnabled: boolean;
+  /**
+   * Seconds a challenge can be answered. GoTrue's MFA_CHALLENGE_EXPIRY_DURATION,
+   * which config.toml cannot set and hosted Supabase keeps at 300; only tests
+   * shorten it.
+   */
+  challengeExpirySeconds: number;
+  /**
+   * Wrong codes allowed per factor and per client network within a window;
+   * stand-in only, see decision 039. Only tests change them.
+   */
+  wrongCodes: { perFactor: number; perIp: number; windowSeconds: number };
 }
 
 /** One `[auth.external.<provider>]` section, as the Supabase CLI reads it. */
@@ -155,10 +176,12 @@ function readAuthSettings(profile: StackProfile, appPort: number, idpPort: numbe
     rate_limit?: Record<string, number>;
     email?: Record<string, unknown>;
     external?: Record<string, Record<string, unknown>>;
+    mfa?: Record<string, unknown> & { totp?: Record<string, unknown> };
   };
   const rebase = (u: string) => u.replace(/^(http:\/\/(?:localhost|127\.0\.0\.1)):5173/, `$1:${appPort}`);
   const rl = auth.rate_limit ?? {};
   const email = auth.email ?? {};
+  const mfa = auth.mfa ?? {};
   // Browser tests sign in many times from one address, and ask for a second
   // mail to one address at once; they get roomy limits and no cooldown, and the
   // auth contract tests exercise the limits on an instance of their own.
@@ -185,6 +208,13 @@ function readAuthSettings(profile: StackProfile, appPort: number, idpPort: numbe
     },
     manualLinking: auth.enable_manual_linking === true,
     external: readExternalProviders(auth.external ?? {}, idpPort),
+    mfa: {
+      maxEnrolledFactors: Number(mfa.max_enrolled_factors ?? 10),
+      totpEnrollEnabled: mfa.totp?.enroll_enabled === true,
+      totpVerifyEnabled: mfa.totp?.verify_enabled === true,
+      challengeExpirySeconds: 300,
+      wrongCodes: { perFactor: 5, perIp: roomy ?? 20, windowSeconds: 900 },
+    },
   };
 }
 

@@ -17,7 +17,12 @@ export type AuditAction =
   | 'identity_linked'
   | 'identity_unlinked'
   | 'token_refreshed'
-  | 'token_revoked';
+  | 'token_revoked'
+  | 'factor_in_progress'
+  | 'factor_unenrolled'
+  | 'challenge_created'
+  | 'verification_attempted'
+  | 'factor_deleted';
 
 const LOG_TYPE: Record<AuditAction, string> = {
   login: 'account',
@@ -34,6 +39,11 @@ const LOG_TYPE: Record<AuditAction, string> = {
   identity_unlinked: 'user',
   token_refreshed: 'token',
   token_revoked: 'token',
+  factor_in_progress: 'factor',
+  factor_unenrolled: 'factor',
+  challenge_created: 'factor',
+  verification_attempted: 'factor',
+  factor_deleted: 'factor',
 };
 
 export interface AuditActor {

@@ -2,6 +2,7 @@ import type { AuthContext } from './context.ts';
 import { adminRoutes } from './handlers/admin.ts';
 import { metaRoutes } from './handlers/meta.ts';
 import { oauthRoutes } from './handlers/oauth.ts';
+import { mfaRoutes } from './handlers/mfa.ts';
 import { otpRoutes } from './handlers/otp.ts';
 import { recoverRoutes } from './handlers/recover.ts';
 import { signupRoutes } from './handlers/signup.ts';
@@ -11,7 +12,7 @@ import { verifyRoutes } from './handlers/verify.ts';
 import type { Route } from './router.ts';
 
 /**
- * Every endpoint the stand-in serves. A new group (MFA's /factors, OAuth's
+ * Every endpoint the stand-in serves. A new group (like MFA's /factors; OAuth's
  * /authorize and /callback, /user/identities) is one more `handlers/*.ts`
  * module returning its routes, listed here; it authenticates with
  * `requireUser` and starts sessions through `ctx.sessions`, which already
@@ -28,5 +29,6 @@ export function allRoutes(ctx: AuthContext): Route[] {
     ...userRoutes(ctx),
     ...adminRoutes(ctx),
     ...oauthRoutes(ctx),
+    ...mfaRoutes(ctx),
   ];
 }

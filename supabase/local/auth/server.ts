@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AuthSettings, DevKeys } from '../config.ts';
 import { ensureCodeAttemptsTable } from './code-attempts.ts';
+import { ensureTotpGuardTables } from './totp-guards.ts';
 import { EXTRAS_DEFAULTS, type AuthContext, type AuthSettingsExtras } from './context.ts';
 import { connect } from './db.ts';
 import { API_VERSION_HEADER, ApiError, errorResponse, OAuthError } from './errors.ts';
@@ -67,6 +68,7 @@ export async function startAuth(options: AuthOptions): Promise<RunningAuth> {
   const db = connect(options.dbUrl, log);
   try {
     await ensureCodeAttemptsTable(db);
+    await ensureTotpGuardTables(db);
   } catch (error) {
     await db.end().catch(() => undefined);
     throw new Error(`Auth could not prepare its tables: ${(error as Error).message}`);

@@ -14,6 +14,9 @@ import { findUserById, isBanned, loadUserJson, NIL_UUID, touchLastSignIn, type U
 /** GoTrue's models.AuthenticationMethod values that can start a session here. */
 export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'email/signup' | 'recovery' | 'invite' | 'email_change' | 'oauth';
 
+/** The amr claims a second factor adds (GoTrue's AAL2 claims); only TOTP is offered here. */
+export type SecondFactorMethod = 'totp';
+
 export interface TokenResponse {
   access_token: string;
   token_type: 'bearer';
@@ -130,6 +133,34 @@ export class SessionService {
     return this.respond(db, user.id, session.id, issued);
   }
 
+  /**
+   * GoTrue's updateMFASessionAndClaims after a correct second-factor code: the
+   * session gains the factor's amr claim and, with it, aal2 (remembering which
+   * factor raised it, so removing that factor lowers it again); its refresh
+   * tokens are replaced by a new one, and the answer carries both tokens.
+   */
+  async raiseToAal2(db: Queryable, userId: string, sessionId: string, factorId: string, method: SecondFactorMethod): Promise<TokenResponse> {
+    await db.query(
+      `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+       values ($1, $2, now(), now(), $3)
+       on conflict (session_id, authentication_method) do update set updated_at = now()`,
+      [newId(), sessionId, method],
+    );
+    await db.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factorId]);
+    // Like GoTrue's refresh-token counter jumping by two: no refresh token issued
+    // before the code was entered may lead to the raised session, neither as the
+    // new token's parent (the lost-answer case of `refresh`) nor within the reuse
+    // interval. Presenting one later counts as reuse and ends the session.
+    await db.query(
+      `update auth.refresh_tokens
+          set revoked = true, updated_at = least(updated_at, now() - make_interval(secs => $2 + 1))
+        where session_id = $1`,
+      [sessionId, this.rotation.reuseIntervalSeconds],
+    );
+    const token = await this.insertRefreshToken(db, userId, sessionId, null);
+    return this.respond(db, userId, sessionId, token);
+  }
+
   /** Signs a fresh access token for an existing session (e.g. after the user changed). */
   async respond(db: Queryable, userId: string, sessionId: string, refreshToken: string): Promise<TokenResponse> {
     const user = (await loadUserJson(db, userId))!;
@@ -196,4 +227,20 @@ export async function logout(db: Queryable, userId: string, sessionId: string | 
 
 export async function findSession(db: Queryable, sessionId: string): Promise<SessionRow | undefined> {
   return maybeRow<SessionRow>(db, 'select id, user_id, aal::text, not_after from auth.sessions where id = $1', [sessionId]);
+}
+
+/**
+ * GoTrue's DowngradeSessionsToAAL1: sessions raised by a factor that is being
+ * removed lose its amr claim and fall back to aal1 (their next token says so).
+ */
+export async function lowerSessionsRaisedBy(db: Queryable, userId: string, factorId: string, method: SecondFactorMethod): Promise<void> {
+  await db.query(
+    `delete from auth.mfa_amr_claims where authentication_method = $3
+        and session_id in (select id from auth.sessions where user_id = $1 and factor_id = $2)`,
+    [userId, factorId, method],
+  );
+  await db.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where user_id = $1 and factor_id = $2`, [
+    userId,
+    factorId,
+  ]);
 }

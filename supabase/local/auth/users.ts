@@ -47,7 +47,7 @@ export interface IdentityRow {
   email: string | null;
 }
 
-/** What auth.mfa_factors contributes to the user JSON; enrolment is not implemented yet. */
+/** What auth.mfa_factors contributes to the user JSON (enrolment: handlers/mfa.ts). */
 export interface FactorRow {
   id: string;
   friendly_name: string | null;
