@@ -141,6 +141,9 @@ describe('my_sessions()', () => {
     expect((await me.first.auth.signOut({ scope: 'others' })).error).toBeNull();
     const rows = expectOk(await me.first.rpc('my_sessions')) as SessionRow[];
     expect(rows.map((row) => row.id)).toEqual([keep]);
+    // The other device's access token is refused by the Data API at once (decision 023), and its refresh token is dead.
+    const refusedNow = await me.second.rpc('my_sessions');
+    expect(refusedNow.error?.code).toBe('session_not_found');
     const refreshed = await authClient().auth.refreshSession({ refresh_token: me.secondRefreshToken });
     expect(refreshed.error).not.toBeNull();
     expect(refreshed.data.session).toBeNull();

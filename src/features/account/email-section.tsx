@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 
 import { emailMessage, emailProblem, trimEmail } from '../../../machines/email';
 import { TextField } from '../../components/form-fields';
@@ -13,6 +14,50 @@ import { supabase, type AccordClient } from '../../data/client';
 
 export const SAME_EMAIL_MESSAGE = 'That is already your e-mail address.';
 
+type LinkOutcome = { status: 'info' | 'success' | 'error'; title: string; description: string };
+
+/**
+ * What a confirmation link said when it brought the person back here. The
+ * auth service has already applied it (GET /verify) before redirecting: the
+ * first of the two links adds `message`, the second a PKCE `code`, a spent or
+ * expired one `error_description`; in the query, the fragment or both.
+ * The code is not exchanged: supabase-js 2.109 deletes an updateUser PKCE
+ * verifier as soon as it saves the session (supabase-js#2512), and the
+ * browser already holds the session anyway (decision 042).
+ */
+export function linkOutcome(search: string, hash: string): LinkOutcome | null {
+  const query = new URLSearchParams(search);
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  const read = (name: string) => query.get(name) ?? fragment.get(name);
+  const error = read('error_description');
+  if (error) return { status: 'error', title: 'That confirmation link did not work', description: `${error} Ask for the change again to get new links.` };
+  if (read('code')) return { status: 'success', title: 'Your e-mail address has been changed', description: 'Both addresses are confirmed. Sign in with the new one from now on.' };
+  if (read('message')) {
+    return {
+      status: 'info',
+      title: 'One address confirmed',
+      description: 'Now follow the link we sent to the other address. Your address changes once both links have been followed.',
+    };
+  }
+  return null;
+}
+
+/** Reads a returning link's outcome once, then takes it out of the address bar (it is not a page of its own). */
+function useLinkOutcome(): LinkOutcome | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [outcome] = useState(() => linkOutcome(location.search, location.hash));
+  useEffect(() => {
+    if (!outcome) return;
+    void mutate(accountKeys.user);
+    void navigate(location.pathname, { replace: true });
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return outcome;
+}
+
 /**
  * The account's address and a change of it. With secure e-mail change
  * (config.toml `double_confirm_changes = true`, hosted's default) the auth
@@ -21,10 +66,22 @@ export const SAME_EMAIL_MESSAGE = 'That is already your e-mail address.';
  */
 export function EmailSection({ client = supabase }: { client?: AccordClient }) {
   const user = useAccountUser(client);
+  const outcome = useLinkOutcome();
   return (
-    <QueryView query={user} loading="Loading your e-mail address…" errorTitle="Your e-mail address could not be loaded">
-      {(data) => <EmailChange client={client} user={data} />}
-    </QueryView>
+    <Stack gap="5">
+      {outcome ? (
+        <Alert.Root status={outcome.status} role={outcome.status === 'error' ? 'alert' : 'status'} aria-label={outcome.title}>
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{outcome.title}</Alert.Title>
+            <Alert.Description>{outcome.description}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      <QueryView query={user} loading="Loading your e-mail address…" errorTitle="Your e-mail address could not be loaded">
+        {(data) => <EmailChange client={client} user={data} />}
+      </QueryView>
+    </Stack>
   );
 }
 
@@ -36,8 +93,8 @@ function EmailChange({ client, user }: { client: AccordClient; user: AccountUser
     run: (address: string) =>
       requestEmailChange(client, {
         email: address,
-        // Both links come back through the sign-in callback, which returns the person here.
-        redirectTo: `${window.location.origin}/auth/callback?next=${encodeURIComponent(pathname)}`,
+        // Both links come straight back here (useLinkOutcome), not through the sign-in callback: see linkOutcome.
+        redirectTo: `${window.location.origin}${pathname}`,
       }),
     refresh: [accountKeys.user],
     success: (_, address) => ({

@@ -199,7 +199,7 @@ describe('Profile', () => {
 });
 
 describe('E-mail address', () => {
-  it('asks the auth service for the change, returning through the callback to this page, and shows it waiting', async () => {
+  it('asks the auth service for the change, with links back to this page, and shows it waiting', async () => {
     const backend = fakeBackend();
     const user = renderPage(backend.client, '/admin/settings');
     const form = await screen.findByRole('form', { name: 'Change e-mail address' });
@@ -208,7 +208,7 @@ describe('E-mail address', () => {
     expect(await screen.findByText('Check both inboxes')).toBeInTheDocument();
     expect(backend.auth.updateUser).toHaveBeenCalledWith(
       { email: 'ada@newschool.example' },
-      { emailRedirectTo: `${window.location.origin}/auth/callback?next=%2Fadmin%2Fsettings` },
+      { emailRedirectTo: `${window.location.origin}/admin/settings` },
     );
     const waiting = await screen.findByRole('status', { name: 'Change waiting for confirmation' });
     expect(waiting).toHaveTextContent('Waiting for confirmation: ada@newschool.example');
@@ -239,6 +239,29 @@ describe('E-mail address', () => {
     await user.click(within(form).getByRole('button', { name: 'Change e-mail address' }));
     expect(await screen.findByText('Another account already uses that address.')).toBeInTheDocument();
     expect(field).toHaveValue('taken@school.example');
+  });
+});
+
+describe('returning from a confirmation link', () => {
+  it.each([
+    ['?message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email#message=x', 'One address confirmed'],
+    ['?code=abc', 'Your e-mail address has been changed'],
+    ['?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired', 'That confirmation link did not work'],
+  ])('%s says what happened, and the address bar is cleaned', async (query, title) => {
+    const backend = fakeBackend();
+    const router = createMemoryRouter([{ path: '/dashboard/settings', element: <SettingsPage client={backend.client} /> }], {
+      initialEntries: [`/dashboard/settings${query}`],
+    });
+    render(
+      <TestProviders>
+        <SessionProvider logic={sessionLogicFor(factsFor('approvedMember'))} navigate={(to) => void router.navigate(to)}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </TestProviders>,
+    );
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.hash).toBe('');
   });
 });
 
