@@ -71,7 +71,7 @@ function ProfileForm({ userId, client, initial }: { userId: string; client: Acco
           onChange={setJobTitle}
           error={errors.jobTitle}
           autoComplete="organization-title"
-          hint="Shown to your colleagues and, for administrators, in the back office."
+          hint="Your role, as you would introduce yourself, for example Head of admissions."
         />
         <Button type="submit" alignSelf="start" loading={save.busy} loadingText="Saving…">
           Save profile
