@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL?: string;
   /** Public anon key of that backend (printed by `npm start` locally). */
   readonly VITE_SUPABASE_ANON_KEY?: string;
+  /** What each external sign-in provider is called on its button: `keycloak=Acme sign-in;github=GitHub` (decision 042). */
+  readonly VITE_AUTH_PROVIDER_LABELS?: string;
 }
 
 interface ImportMeta {

@@ -7,7 +7,7 @@ import { Footer } from '../components/layout/footer';
 import { NavBar, type NavBarSession } from '../components/layout/nav-bar';
 import { PageSpinner } from '../components/page-spinner';
 import { useSession } from '../session/session-context';
-import { navItems } from './routes';
+import { accountSettingsPathFor, navItems } from './routes';
 import { PAGE_CONTENT_ATTRIBUTE, SkipTargetContext } from './skip-target';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -59,7 +59,9 @@ const scrollKey = (location: Location) => (location.key === 'default' ? location
 
 /** The nav bar's view of the session. Facts that failed to load still leave a signed-in person who can sign out. */
 function navSessionOf(facts: SessionFacts): NavBarSession {
-  if (facts.status === 'signedIn') return { status: 'signedIn', email: facts.email, isSystemAdmin: facts.isSystemAdmin };
+  if (facts.status === 'signedIn') {
+    return { status: 'signedIn', email: facts.email, isSystemAdmin: facts.isSystemAdmin, settingsPath: accountSettingsPathFor(facts) };
+  }
   if (facts.status === 'error') return { status: 'signedIn', email: facts.email, isSystemAdmin: false };
   return facts;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import source from './page-loaders.ts?raw';
 import { pageLoaders } from './page-loaders';
-import { routes } from './routes';
+import { ACCOUNT_SETTINGS_PATHS, routes } from './routes';
 
 describe('the page loaders', () => {
   it('have exactly one loader for every route of the table, and none for anything else', () => {
@@ -11,10 +11,13 @@ describe('the page loaders', () => {
     for (const path of paths) expect(typeof pageLoaders[path as keyof typeof pageLoaders], path).toBe('function');
   });
 
-  it('load a different page for each route', () => {
+  it('load a different page for each route, except the one account settings page every area shares (decision 042)', () => {
     // Read from the source: the bundler rewrites import() at run time. Two routes sharing a module would be a copy-paste slip.
-    const modules = [...source.matchAll(/^ {2}'[^']+': \(\) => import\('([^']+)'\),$/gm)].map((match) => match[1]);
-    expect(modules).toHaveLength(routes.length);
-    expect(new Set(modules).size).toBe(modules.length);
+    const entries = [...source.matchAll(/^ {2}'([^']+)': \(\) => import\('([^']+)'\),$/gm)].map((match) => [match[1]!, match[2]!] as const);
+    expect(entries).toHaveLength(routes.length);
+    const shared = entries.filter(([, module]) => module === '../features/account/settings-page').map(([path]) => path);
+    expect(shared.sort()).toEqual(Object.values(ACCOUNT_SETTINGS_PATHS).sort());
+    const others = entries.filter(([, module]) => module !== '../features/account/settings-page').map(([, module]) => module);
+    expect(new Set(others).size).toBe(others.length);
   });
 });

@@ -77,6 +77,10 @@ export const pageLoaders: Record<RoutePath, PageLoader> = {
   '/dashboard/notifications': () => import('../features/member/notifications-page'),
   '/dashboard/how-to': () => import('../features/member/how-to-page'),
   '/dashboard/help': () => import('../features/member/help-page'),
-  '/dashboard/settings': () => import('../features/member/settings-page'),
+  // One account settings page for every signed-in kind of person, in each one's own area (decision 042).
+  '/dashboard/settings': () => import('../features/account/settings-page'),
+  '/admin/settings': () => import('../features/account/settings-page'),
+  '/investor/settings': () => import('../features/account/settings-page'),
+  '/stakeholder/settings': () => import('../features/account/settings-page'),
   '/application-pending': () => import('../features/onboarding/application-pending-page'),
 };

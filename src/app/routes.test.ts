@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
-import { AREA_SECTIONS, areaNavigation, NAV_ICONS, navItems, routes, type RouteKind } from './routes';
+import {
+  ACCOUNT_SETTINGS_PATHS,
+  accountSettingsPathFor,
+  AREA_SECTIONS,
+  areaNavigation,
+  NAV_ICONS,
+  navItems,
+  routes,
+  type RouteKind,
+} from './routes';
+import { signedInFacts } from '../testing/session-facts';
 
 /** Spec §2, transcribed: every screen and the access kind it needs. */
 const SPEC_ROUTES: Record<string, RouteKind> = {
@@ -33,6 +43,10 @@ const SPEC_ROUTES: Record<string, RouteKind> = {
   '/investors/access': 'public',
   '/investor/dashboard': 'investor:lite',
   '/investor/data-room': 'investor:data_room',
+  // Decision 042: each signed-in kind of person's account settings, in their own area.
+  '/investor/settings': 'investor:lite',
+  '/stakeholder/settings': 'stakeholder',
+  '/admin/settings': 'admin',
   ...Object.fromEntries(
     [
       'dashboard',
@@ -69,8 +83,8 @@ describe('the route table', () => {
     expect(Object.fromEntries(routes.map((route) => [route.path, route.kind]))).toEqual(SPEC_ROUTES);
   });
 
-  it('has 16 admin routes and 11 member routes', () => {
-    expect(routes.filter((route) => route.kind === 'admin')).toHaveLength(16);
+  it('has 17 admin routes (the spec’s 16 and account settings) and 11 member routes', () => {
+    expect(routes.filter((route) => route.kind === 'admin')).toHaveLength(17);
     expect(routes.filter((route) => route.kind === 'member')).toHaveLength(11);
   });
 
@@ -94,12 +108,12 @@ describe('the route table', () => {
     ]);
   });
 
-  it("lists the member area's ten pages and the back office's sixteen in their side navigation", () => {
+  it("lists the member area's ten pages and the back office's seventeen in their side navigation", () => {
     const inNav = (area: 'member' | 'admin') => routes.filter((route) => route.kind === area && route.areaNav).map((route) => route.path);
     expect(inNav('member')).toEqual(['/dashboard', ...routes.filter((route) => route.path.startsWith('/dashboard/')).map((route) => route.path)]);
     expect(inNav('member')).toHaveLength(10);
     expect(inNav('admin')).toEqual(routes.filter((route) => route.kind === 'admin').map((route) => route.path));
-    expect(inNav('admin')).toHaveLength(16);
+    expect(inNav('admin')).toHaveLength(17);
     // Only those: the public site, sign-in and the applicant's waiting page are no area's pages.
     expect(routes.filter((route) => route.areaNav && route.kind !== 'member' && route.kind !== 'admin')).toEqual([]);
     expect(routes.find((route) => route.path === '/application-pending')?.areaNav).toBeUndefined();
@@ -111,7 +125,7 @@ describe('the route table', () => {
       expect(sections.map((group) => group.section)).toEqual(AREA_SECTIONS[area]);
       for (const group of sections) expect(group.items.length, `${area}: ${group.section}`).toBeGreaterThan(0);
       const items = sections.flatMap((group) => group.items);
-      expect(items).toHaveLength(area === 'member' ? 10 : 16);
+      expect(items).toHaveLength(area === 'member' ? 10 : 17);
       for (const item of items) {
         expect(item.label.trim(), item.to).not.toBe('');
         expect(NAV_ICONS, item.to).toContain(item.icon);
@@ -127,5 +141,23 @@ describe('the route table', () => {
       ['/dashboard/messages', 'messages'],
       ['/dashboard/notifications', 'notifications'],
     ]);
+  });
+});
+
+describe('account settings (decision 042)', () => {
+  it('gives every signed-in kind of person the settings page in their own area, guarded as that area is', () => {
+    const kindOf = (path: string) => routes.find((route) => route.path === path)?.kind;
+    expect(kindOf(ACCOUNT_SETTINGS_PATHS.member)).toBe('member');
+    expect(kindOf(ACCOUNT_SETTINGS_PATHS.admin)).toBe('admin');
+    expect(kindOf(ACCOUNT_SETTINGS_PATHS.investor)).toBe('investor:lite');
+    expect(kindOf(ACCOUNT_SETTINGS_PATHS.stakeholder)).toBe('stakeholder');
+  });
+
+  it('sends each person to their own: administrators first, then members, investors and stakeholders; applicants have none yet', () => {
+    expect(accountSettingsPathFor(signedInFacts({ isSystemAdmin: true, approval: 'approved' }))).toBe('/admin/settings');
+    expect(accountSettingsPathFor(signedInFacts({ approval: 'approved', investorLevel: 'lite' }))).toBe('/dashboard/settings');
+    expect(accountSettingsPathFor(signedInFacts({ investorLevel: 'data_room', isStakeholder: true }))).toBe('/investor/settings');
+    expect(accountSettingsPathFor(signedInFacts({ isStakeholder: true }))).toBe('/stakeholder/settings');
+    expect(accountSettingsPathFor(signedInFacts({ approval: 'pending' }))).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router-dom';
 
-import type { AccessKind } from '../../machines/access';
+import type { AccessKind, SignedInFacts } from '../../machines/access';
 
 /**
  * Who may open a route. The guard (route-guard.tsx), the router, the nav bar and
@@ -21,7 +21,7 @@ export type Area = 'member' | 'admin';
 /** The side navigation's groups, in the order each area shows them. */
 export const AREA_SECTIONS = {
   member: ['Organisation', 'Inbox', 'Guidance', 'Account'],
-  admin: ['Overview', 'Network', 'Investors and stakeholders', 'Content', 'Billing', 'System'],
+  admin: ['Overview', 'Network', 'Investors and stakeholders', 'Content', 'Billing', 'System', 'Account'],
 } as const satisfies Record<Area, readonly string[]>;
 
 export type AreaSection = (typeof AREA_SECTIONS)[Area][number];
@@ -82,7 +82,7 @@ export interface AppRoute {
   nav?: { label: string; order: number };
   /**
    * Present when the route is an item of its area's side navigation (the
-   * member area's ten pages, the back office's sixteen); items show in the
+   * member area's ten pages, the back office's seventeen); items show in the
    * table's order, grouped by section in AREA_SECTIONS' order.
    */
   areaNav?: AreaNavItem;
@@ -193,6 +193,7 @@ const ROUTE_TABLE = [
     kind: 'investor:data_room',
     title: 'Data room',
   },
+  { path: '/investor/settings', kind: 'investor:lite', title: 'Account settings' },
 
   // Stakeholders
   {
@@ -205,6 +206,7 @@ const ROUTE_TABLE = [
     kind: 'stakeholder',
     title: 'Stakeholder analytics',
   },
+  { path: '/stakeholder/settings', kind: 'stakeholder', title: 'Account settings' },
 
   // Back office (system administrators): the back office's navigation, in this order.
   { path: '/admin/dashboard', kind: 'admin', title: 'Admin dashboard', areaNav: { section: 'Overview', label: 'Dashboard', icon: 'dashboard' } },
@@ -243,6 +245,12 @@ const ROUTE_TABLE = [
   { path: '/admin/billing', kind: 'admin', title: 'Billing', areaNav: { section: 'Billing', label: 'Billing', icon: 'credit-card' } },
   { path: '/admin/invoices', kind: 'admin', title: 'Invoices', areaNav: { section: 'Billing', label: 'Invoices', icon: 'receipt' } },
   { path: '/admin/database', kind: 'admin', title: 'Database', areaNav: { section: 'System', label: 'Database', icon: 'database' } },
+  {
+    path: '/admin/settings',
+    kind: 'admin',
+    title: 'Account settings',
+    areaNav: { section: 'Account', label: 'Account settings', icon: 'settings' },
+  },
 
   // Member area: the member area's navigation, in this order.
   { path: '/dashboard', kind: 'member', title: 'Member dashboard', areaNav: { section: 'Organisation', label: 'Dashboard', icon: 'dashboard' } },
@@ -305,4 +313,32 @@ export function areaNavigation(area: Area): readonly AreaNavSection[] {
     route.kind === area && route.areaNav ? [{ to: route.path, title: route.title, ...route.areaNav }] : [],
   );
   return AREA_SECTIONS[area].map((section) => ({ section, items: items.filter((item) => item.section === section) }));
+}
+
+/**
+ * Each signed-in kind of person's own account settings page (decision 042):
+ * one page, one route in each area, so nobody is sent through another
+ * area's guard to change their own account.
+ */
+export const ACCOUNT_SETTINGS_PATHS = {
+  admin: '/admin/settings',
+  member: '/dashboard/settings',
+  investor: '/investor/settings',
+  stakeholder: '/stakeholder/settings',
+} as const satisfies Record<string, RoutePath>;
+
+/**
+ * Where this person's account settings are: the back office for system
+ * administrators (whom the member area sends away), then the member area for
+ * an approved member, then the investor's or stakeholder's own; null for
+ * someone with none of those (an applicant), who has no area yet.
+ */
+export function accountSettingsPathFor(
+  facts: Pick<SignedInFacts, 'isSystemAdmin' | 'approval' | 'investorLevel' | 'isStakeholder'>,
+): string | null {
+  if (facts.isSystemAdmin) return ACCOUNT_SETTINGS_PATHS.admin;
+  if (facts.approval === 'approved') return ACCOUNT_SETTINGS_PATHS.member;
+  if (facts.investorLevel !== null) return ACCOUNT_SETTINGS_PATHS.investor;
+  if (facts.isStakeholder) return ACCOUNT_SETTINGS_PATHS.stakeholder;
+  return null;
 }

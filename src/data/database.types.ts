@@ -647,6 +647,7 @@ export type Database = {
           "email": string | null,
           "full_name": string | null,
           "id": string,
+          "job_title": string | null,
           "updated_at": string
         }
         ComputedFields: never
@@ -655,6 +656,7 @@ export type Database = {
           "email"?: string | null,
           "full_name"?: string | null,
           "id": string,
+          "job_title"?: string | null,
           "updated_at"?: string
         }
         Update: {
@@ -662,6 +664,7 @@ export type Database = {
           "email"?: string | null,
           "full_name"?: string | null,
           "id"?: string,
+          "job_title"?: string | null,
           "updated_at"?: string
         }
         Relationships: [
@@ -1155,6 +1158,17 @@ export type Database = {
       "member_home":
       {
         Args: { "p_organization_id": string }; Returns: Json
+      },
+      "my_sessions":
+      {
+        Args: Record<PropertyKey, never>; Returns: {
+          "created_at": string,
+          "id": string,
+          "ip": string,
+          "is_current": boolean,
+          "last_active_at": string,
+          "user_agent": string
+        }[]
       },
       "organization_activity":
       {

@@ -10,7 +10,12 @@ interface RunningApp {
 
 /** The app's build-time settings for a stack: Vite reads VITE_* from the process environment before .env files. */
 function appEnv(config: StackConfig): Record<string, string> {
-  return { VITE_SUPABASE_URL: config.apiUrl, VITE_SUPABASE_ANON_KEY: config.keys.anonKey };
+  return {
+    VITE_SUPABASE_URL: config.apiUrl,
+    VITE_SUPABASE_ANON_KEY: config.keys.anonKey,
+    // The local OpenID Connect provider stands in behind config.toml's [auth.external.keycloak] (decision 042).
+    VITE_AUTH_PROVIDER_LABELS: 'keycloak=Accord test identity provider',
+  };
 }
 
 /**

@@ -183,14 +183,15 @@ describe('the route guards for a signed-in member', () => {
     const factRequests: string[] = [];
     const watch = (request: { url(): string }) => {
       const { pathname } = new URL(request.url());
-      // The session's facts (the guard's questions), not what a page itself reads (the members page asks for its team).
+      // The session's facts (the guard's questions), not what a page itself reads (the members page asks for its team;
+      // the account settings page reads the profile's job title, so it is not one of the pages walked here).
       if (/^\/rest\/v1\/(rpc\/(is_user_admin|is_any_organization_admin|check_user_org_approval_status)$|profiles|stakeholders|investor_access)/.test(pathname)) {
         factRequests.push(pathname);
       }
     };
     page.on('request', watch);
     for (const [path, title] of [
-      ['/dashboard/settings', 'Settings'],
+      ['/dashboard/how-to', 'How-to guides'],
       ['/dashboard/help', 'Help'],
       ['/dashboard/members', 'Members'],
       ['/dashboard', 'Member dashboard'],

@@ -1,14 +1,17 @@
 import { Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 
 import { AccountMenuButtonFace } from './nav-links';
 
 export interface AccountMenuProps {
   email: string;
+  /** Their account settings page in their own area, if they have one (decision 042). */
+  settingsPath?: string | null;
   onSignOut: () => void;
 }
 
-/** The signed-in user's menu: their e-mail and Sign Out. Loaded only once someone is signed in. */
-export default function AccountMenu({ email, onSignOut }: AccountMenuProps) {
+/** The signed-in user's menu: their e-mail, their account settings and Sign Out. Loaded only once someone is signed in. */
+export default function AccountMenu({ email, settingsPath = null, onSignOut }: AccountMenuProps) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
@@ -28,6 +31,11 @@ export default function AccountMenu({ email, onSignOut }: AccountMenuProps) {
               </Text>
             </Menu.ItemGroup>
             <Menu.Separator />
+            {settingsPath ? (
+              <Menu.Item value="settings" asChild>
+                <RouterLink to={settingsPath}>Account settings</RouterLink>
+              </Menu.Item>
+            ) : null}
             <Menu.Item value="sign-out" onSelect={onSignOut}>
               Sign Out
             </Menu.Item>

@@ -22,7 +22,7 @@ const sideNav = (area: Area) => screen.getByRole('navigation', { name: LABELS[ar
 
 describe.each([
   ['member', '/dashboard/members', 10],
-  ['admin', '/admin/tenants', 16],
+  ['admin', '/admin/tenants', 17],
 ] as const)('the %s area navigation', (area, current, count) => {
   it(`lists each of the area's ${count} pages once, section by section in the table's order`, () => {
     renderArea(area, current);
@@ -83,7 +83,7 @@ describe('AreaNavigation', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const nav = within(drawer).getByRole('navigation', { name: 'Back office' });
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getAllByRole('link')).toHaveLength(16);
+    expect(within(nav).getAllByRole('link')).toHaveLength(17);
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -101,6 +101,13 @@ function SessionActions({
           {dashboard.label}
         </RouterLink>
       </Button>
+      {session.settingsPath ? (
+        <Button asChild variant="outline">
+          <RouterLink to={session.settingsPath} onClick={onNavigate}>
+            Account settings
+          </RouterLink>
+        </Button>
+      ) : null}
       <Button
         variant="outline"
         onClick={() => {

@@ -83,6 +83,24 @@ describe('NavBar', () => {
     expect(onSignOut).toHaveBeenCalledTimes(1);
   });
 
+  it('links the person’s own account settings from the account menu, and leaves it out when they have none (decision 042)', async () => {
+    const user = userEvent.setup();
+    renderNavBar({ status: 'signedIn', email: 'ivy@fund.example', isSystemAdmin: false, settingsPath: '/investor/settings' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Account settings' })).toHaveAttribute('href', '/investor/settings');
+  });
+
+  it('has no account settings item for someone without an area yet', async () => {
+    const user = userEvent.setup();
+    renderNavBar({ status: 'signedIn', email: 'new@applicant.example', isSystemAdmin: false, settingsPath: null });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Account settings' })).toBeNull();
+  });
+
   it('has a mobile menu button that opens the same navigation and actions', async () => {
     const user = userEvent.setup();
     renderNavBar({ status: 'signedOut' });

@@ -119,7 +119,7 @@ function SessionActions({ session, onSignOut }: Pick<NavBarProps, 'session' | 'o
           </Button>
         }
       >
-        <AccountMenu email={session.email} onSignOut={onSignOut} />
+        <AccountMenu email={session.email} settingsPath={session.settingsPath ?? null} onSignOut={onSignOut} />
       </Suspense>
     </>
   );

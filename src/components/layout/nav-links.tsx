@@ -12,7 +12,13 @@ export interface NavBarItem {
 export type NavBarSession =
   | { status: 'signedOut' }
   | { status: 'loading' }
-  | { status: 'signedIn'; email: string; isSystemAdmin: boolean };
+  | {
+      status: 'signedIn';
+      email: string;
+      isSystemAdmin: boolean;
+      /** This person's account settings page (routes.ts accountSettingsPathFor), if they have one yet. */
+      settingsPath?: string | null;
+    };
 
 /** Spec §2: system admins get the Admin Dashboard button, everyone else the Member Dashboard. */
 export function dashboardFor(session: { isSystemAdmin: boolean }): NavBarItem {

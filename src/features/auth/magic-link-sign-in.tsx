@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react'
 
 import type { MagicLinkAudience } from '../../../machines/magic-link.machine';
 import { MailIcon } from '../../components/icons';
+import { ProviderSignIn } from './provider-sign-in';
 import { useMagicLinkSignIn } from './use-magic-link-sign-in';
 
 export interface MagicLinkSignInProps {
@@ -35,7 +36,14 @@ export function MagicLinkSignIn({ audience, title, intro, emailLabel, footer }: 
         </Stack>
         <Card.Root variant="outline" bg="bg">
           <Card.Body p={{ base: '5', md: '8' }}>
-            {flow.step === 'email' ? <EmailStep flow={flow} label={emailLabel} /> : <CodeStep flow={flow} />}
+            {flow.step === 'email' ? (
+              <>
+                <EmailStep flow={flow} label={emailLabel} />
+                <ProviderSignIn audience={audience} />
+              </>
+            ) : (
+              <CodeStep flow={flow} />
+            )}
           </Card.Body>
         </Card.Root>
         {footer ? (

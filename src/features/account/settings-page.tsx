@@ -1,0 +1,46 @@
+import { Stack, Text } from '@chakra-ui/react';
+
+import { PageHeader } from '../../components/page-header';
+import { supabase, type AccordClient } from '../../data/client';
+import { useSessionFacts } from '../../session/session-context';
+import { AccountSection } from './account-section';
+import { EmailSection } from './email-section';
+import { IdentitiesSection } from './identities-section';
+import { ProfileSection } from './profile-section';
+import { SessionsSection } from './sessions-section';
+
+/**
+ * Account settings, the same page in every signed-in area (/dashboard/settings,
+ * /admin/settings, /investor/settings, /stakeholder/settings; decision 042):
+ * what belongs to the person, not to an organisation or a role.
+ */
+export default function SettingsPage({ client = supabase }: { client?: AccordClient }) {
+  const facts = useSessionFacts();
+  // The route guard lets only a signed-in person with facts in.
+  const userId = facts.status === 'signedIn' ? facts.userId : null;
+  return (
+    <Stack gap="10">
+      <PageHeader
+        eyebrow="Your account"
+        title="Account settings"
+        intro="Your name, your e-mail address and how you sign in. These are yours wherever you use Accord."
+      />
+      <AccountSection id="profile" title="Profile">
+        {userId ? <ProfileSection userId={userId} client={client} /> : null}
+      </AccountSection>
+      <AccountSection id="email" title="E-mail address">
+        <EmailSection client={client} />
+      </AccountSection>
+      <AccountSection id="two-factor" title="Two-factor authentication">
+        {/* Issue 14: the two-factor section (src/features/account/two-factor-section.tsx) goes here, in place of this text. */}
+        <Text color="fg.muted">Setting up an authenticator app arrives with the two-factor work of issue 14.</Text>
+      </AccountSection>
+      <AccountSection id="sessions" title="Active sessions" intro="Where your account is signed in now.">
+        <SessionsSection client={client} />
+      </AccountSection>
+      <AccountSection id="identities" title="Linked identities" intro="The ways you can sign in to this account.">
+        <IdentitiesSection client={client} />
+      </AccountSection>
+    </Stack>
+  );
+}
