@@ -198,17 +198,8 @@ create table auth.flow_state (
   auth_code_issued_at timestamptz
 );
 create index flow_state_auth_code_idx on auth.flow_state (auth_code);
--- GoTrue's 20260115000000_add_flow_state_oauth_context: every OAuth flow keeps
--- its context here (the flow's id is the provider's `state`), PKCE or not.
-alter table auth.flow_state
-  add column invite_token text null,
-  add column referrer text null,
-  add column oauth_client_state_id uuid null,
-  add column linking_target_id uuid null,
-  add column email_optional boolean not null default false,
-  alter column code_challenge drop not null,
-  alter column code_challenge_method drop not null,
-  alter column auth_code drop not null;
+-- Later GoTrue schema changes are in platform-upgrades.sql, which every start
+-- runs, so a database bootstrapped before them catches up.
 
 create table auth.audit_log_entries (
   instance_id uuid,

@@ -193,6 +193,8 @@ export async function startPostgres(
         await runFile(client, join(rootDir, 'supabase/local/bootstrap.sql'), 'Platform bootstrap');
         log('applied platform bootstrap');
       }
+      // Idempotent, and run on every start: an existing database catches up with platform changes made since it was created.
+      await runFile(client, join(rootDir, 'supabase/local/platform-upgrades.sql'), 'Platform upgrades');
       await applyMigrations(client, rootDir, log);
       const seed = join(rootDir, 'supabase/seed.sql');
       if (created && existsSync(seed)) {

@@ -72,6 +72,11 @@ export function ProviderSignIn({ audience, client = supabase, loadProviders }: P
               variant="outline"
               size="lg"
               width="full"
+              // A long provider name wraps inside the button on a narrow screen instead of spilling out.
+              whiteSpace="normal"
+              height="auto"
+              minH="11"
+              py="2"
               loading={starting === provider.name}
               loadingText="Opening…"
               disabled={starting !== null && starting !== provider.name}
