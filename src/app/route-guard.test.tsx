@@ -112,6 +112,7 @@ describe('RouteGuard', () => {
             approvalStatus: 'approved',
             isStakeholder: false,
             investorLevel: null,
+            assurance: { current: 'aal1', next: 'aal1' },
           };
         }),
       },
