@@ -492,7 +492,7 @@ describe('signInCallbackMachine', () => {
   describe('second factor (decision 041)', () => {
     const AAL1_WITH_FACTOR = { assurance: { current: 'aal1', next: 'aal2' } } as const;
     const AAL2 = { assurance: { current: 'aal2', next: 'aal2' } } as const;
-    const admin = (level: typeof AAL1_WITH_FACTOR | typeof AAL2) => facts({ isSystemAdmin: true, ...level });
+    const admin = (level: Pick<SignedInFacts, 'assurance'>) => facts({ isSystemAdmin: true, ...level });
     /** The session's facts: aal1 until the code is proved, aal2 after the reload that follows. */
     function session(start: SignedInFacts, proved: SignedInFacts) {
       let current = start;

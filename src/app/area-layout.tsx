@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { AreaNavigation } from '../components/layout/area-navigation';
 import { RegistryStatusBanner } from '../components/registry-status-banner';
+import { SecondFactorPrompt } from '../components/second-factor-prompt';
 import { StatusBadge } from '../components/status-badge';
 import { useUnreadCounts } from '../data/inbox/use-unread-counts';
 import { useMyOrganization } from '../data/organizations/use-my-organization';
@@ -10,7 +11,8 @@ import { useRegistryOrganization } from '../data/registry/use-registry-organizat
 import { REGISTRY_STATUS } from '../features/registry/registry-labels';
 import { useSessionFacts } from '../session/session-context';
 import { MAIN_CONTENT_ID } from './app-layout';
-import { areaNavigation, type Area } from './routes';
+import { hasSecondFactor } from '../../machines/access';
+import { areaNavigation, routeOf, type Area } from './routes';
 
 /** Each area's navigation landmark name. */
 export const AREA_LABELS: Record<Area, string> = {
@@ -33,7 +35,7 @@ export function AreaLayout({ area, children }: { area: Area; children: ReactNode
       unread={unread}
       contentId={MAIN_CONTENT_ID}
     >
-      {area === 'member' ? <MemberStatusBanner /> : null}
+      {area === 'member' ? <MemberStatusBanner /> : <AdminSecondFactorPrompt />}
       {children}
     </AreaNavigation>
   );
@@ -49,6 +51,22 @@ function MemberStatusBanner() {
   const organisation = useMyOrganization(facts.status === 'signedIn' ? facts.userId : null);
   const registry = useRegistryOrganization(organisation.data?.id ?? '');
   return <RegistryStatusBanner status={registry.data?.status} effectiveFrom={registry.data?.statusEffectiveFrom} />;
+}
+
+/**
+ * Where an administrator sets up a second factor: their own settings route
+ * once the route table has one in the back office, until then the member
+ * area's settings page (decision 041).
+ */
+export function adminTwoFactorPath(): string {
+  return `${routeOf('/admin/settings') ? '/admin/settings' : '/dashboard/settings'}#two-factor`;
+}
+
+/** A system administrator without a verified second factor is asked, on every back-office page, to add one. */
+export function AdminSecondFactorPrompt() {
+  const facts = useSessionFacts();
+  if (facts.status !== 'signedIn' || !facts.isSystemAdmin || hasSecondFactor(facts)) return null;
+  return <SecondFactorPrompt settingsPath={adminTwoFactorPath()} />;
 }
 
 /**

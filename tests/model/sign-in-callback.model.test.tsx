@@ -315,7 +315,7 @@ function executors() {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: TEXT.stay })));
   };
   events['user.submitCode'] = async (step) => {
-    const code = (step.event as { code: string }).code;
+    const code = String(step.event.code);
     await act(async () => fireEvent.change(screen.getByLabelText(TEXT.code), { target: { value: code } }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: TEXT.verify })));
   };
