@@ -55,7 +55,6 @@ describe('listAdminUsers', () => {
         isSystemAdmin: false,
         organization: { id: 'o1', name: 'School', role: 'member', applicationStatus: null },
         investorLevel: null,
-        assurance: { current: 'aal1', next: 'aal1' },
         isStakeholder: false,
       },
     ]);
