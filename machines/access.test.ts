@@ -28,6 +28,7 @@ function signedIn(overrides: Partial<SignedInFacts> = {}): SessionFacts {
     approvalStatus: null,
     isStakeholder: false,
     investorLevel: null,
+    assurance: { current: 'aal1', next: 'aal1' },
     ...overrides,
   };
 }

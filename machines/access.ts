@@ -39,6 +39,40 @@ export type Approval = 'none' | 'pending' | 'approved';
 export const INVESTOR_LEVELS = ['lite', 'data_room'] as const;
 export type InvestorLevel = (typeof INVESTOR_LEVELS)[number];
 
+/**
+ * Authenticator assurance levels as the auth server's access token carries them
+ * (`aal` claim): aal1 after a magic link, code or provider, aal2 after a second
+ * factor as well. Anything the server might add later is read as aal1.
+ */
+export type AssuranceLevel = 'aal1' | 'aal2';
+
+/**
+ * supabase-js's getAuthenticatorAssuranceLevel: `current` is this session's
+ * level, `next` the level it can reach (aal2 exactly when the person has a
+ * verified factor).
+ */
+export interface Assurance {
+  current: AssuranceLevel;
+  next: AssuranceLevel;
+}
+
+/** Nobody has proved a second factor and nobody has one: what a session without factors reads as. */
+export const FIRST_FACTOR_ONLY: Assurance = { current: 'aal1', next: 'aal1' };
+
+export function toAssuranceLevel(level: string | null | undefined): AssuranceLevel {
+  return level === 'aal2' ? 'aal2' : 'aal1';
+}
+
+/** The person has a verified second factor. */
+export function hasSecondFactor(facts: Pick<SignedInFacts, 'assurance'>): boolean {
+  return facts.assurance.next === 'aal2';
+}
+
+/** The person has a verified second factor and this session has not proved it yet. */
+export function needsSecondFactor(facts: Pick<SignedInFacts, 'assurance'>): boolean {
+  return facts.assurance.next === 'aal2' && facts.assurance.current !== 'aal2';
+}
+
 export interface SessionProfile {
   id: string;
   email: string | null;
@@ -57,6 +91,8 @@ export interface SignedInFacts {
   approvalStatus: ApprovalStatus | null;
   isStakeholder: boolean;
   investorLevel: InvestorLevel | null;
+  /** How strongly this session was signed in, and how strongly it could be (decision 041). */
+  assurance: Assurance;
 }
 
 /** What the session machine exposes; `error` means a session exists but its facts could not be loaded. */
@@ -85,7 +121,19 @@ export type AccessDecision =
   | { type: 'wait' }
   /** A session exists but its facts failed to load: say so and offer a retry. */
   | { type: 'unavailable'; message: string }
-  | { type: 'redirect'; to: string; toast?: AccessToast };
+  | { type: 'redirect'; to: string; toast?: AccessToast }
+  /**
+   * The page needs aal2 and the person has a verified factor this session has
+   * not proved: ask for the code here, in place (decision 041). Redirecting to
+   * a challenge page would only come back here.
+   */
+  | { type: 'challenge' };
+
+/** What a route asks beyond its kind (the route table's data). */
+export interface AccessRequirement {
+  /** The page needs aal2 from anyone who has a verified factor (decision 041). */
+  requiresAal2?: boolean;
+}
 
 export const ACCESS_DENIED_TOAST: AccessToast = {
   type: 'error',
@@ -321,7 +369,22 @@ function decideMember(facts: SignedInFacts, location: AccessLocation): AccessDec
  * The access decision for one route. Pure: the same kind, facts and location
  * always give the same answer, so it is tested for every route × every kind of person.
  */
-export function decideAccess(kind: AccessKind, facts: SessionFacts, location: AccessLocation): AccessDecision {
+export function decideAccess(
+  kind: AccessKind,
+  facts: SessionFacts,
+  location: AccessLocation,
+  requirement: AccessRequirement = {},
+): AccessDecision {
+  const decision = decideKind(kind, facts, location);
+  // Only someone the page would let in is asked for a code: anyone else is
+  // sent where they belong without being asked to prove anything first.
+  if (decision.type === 'allow' && requirement.requiresAal2 && facts.status === 'signedIn' && needsSecondFactor(facts)) {
+    return { type: 'challenge' };
+  }
+  return decision;
+}
+
+function decideKind(kind: AccessKind, facts: SessionFacts, location: AccessLocation): AccessDecision {
   if (kind === 'public' || kind === 'auth') return { type: 'allow' };
   if (facts.status === 'loading') return { type: 'wait' };
   if (facts.status === 'signedOut') return { type: 'redirect', to: loginRedirectFor(location) };

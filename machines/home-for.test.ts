@@ -32,6 +32,7 @@ function everyPerson(): SignedInFacts[] {
               approvalStatus,
               isStakeholder,
               investorLevel,
+              assurance: { current: 'aal1', next: 'aal1' },
             });
   return people;
 }

@@ -25,6 +25,7 @@ function loadedFor(userId: string, overrides: Partial<LoadedFacts> = {}): Loaded
     approvalStatus: 'approved',
     isStakeholder: false,
     investorLevel: null,
+    assurance: { current: 'aal1', next: 'aal1' },
     ...overrides,
   };
 }
@@ -87,6 +88,7 @@ describe('sessionMachine', () => {
       approvalStatus: 'approved',
       isStakeholder: false,
       investorLevel: null,
+      assurance: { current: 'aal1', next: 'aal1' },
     });
   });
 
@@ -110,11 +112,26 @@ describe('sessionMachine', () => {
     const before = s.actor.getSnapshot().context.facts;
     s.emit({ type: 'auth.signedIn', user: ada });
     s.emit({ type: 'auth.tokenRefreshed', user: ada });
-    s.emit({ type: 'auth.mfaVerified', user: ada });
     expect(s.loadFacts).toHaveBeenCalledTimes(1);
     // The very same facts object: nothing re-renders for an event that changes nothing.
     expect(s.actor.getSnapshot().context.facts).toBe(before);
     expect(s.actor.getSnapshot().value).toBe('signedIn');
+  });
+
+  it('reloads the facts when the same person proves a second factor (MFA_CHALLENGE_VERIFIED), keeping the old ones meanwhile', async () => {
+    let level: 'aal1' | 'aal2' = 'aal1';
+    const s = start({ load: async ({ userId }) => loadedFor(userId, { assurance: { current: level, next: 'aal2' } }) });
+    s.emit({ type: 'auth.initialSession', user: ada });
+    await s.settled();
+    expect(s.facts()).toMatchObject({ status: 'signedIn', assurance: { current: 'aal1', next: 'aal2' } });
+    level = 'aal2';
+    s.emit({ type: 'auth.mfaVerified', user: ada });
+    expect(s.actor.getSnapshot().value).toBe('reloading');
+    // Still signed in with the old facts: the page the person is on does not fall back to "Checking your access…".
+    expect(s.facts()).toMatchObject({ status: 'signedIn', assurance: { current: 'aal1' } });
+    await waitFor(s.actor, (snapshot) => snapshot.value === 'signedIn');
+    expect(s.loadFacts).toHaveBeenCalledTimes(2);
+    expect(s.facts()).toMatchObject({ status: 'signedIn', assurance: { current: 'aal2', next: 'aal2' } });
   });
 
   it('reloads for a different person', async () => {

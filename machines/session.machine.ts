@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate';
 
 import {
+  type Assurance,
   toApproval,
   toApprovalStatus,
   type InvestorLevel,
@@ -17,7 +18,8 @@ import {
  *
  * On a session it loads the profile and the role facts (is_user_admin,
  * is_any_organization_admin, check_user_org_approval_status, the caller's own
- * stakeholder and investor rows) in one actor that asks for all of them at once,
+ * stakeholder and investor rows, the session's assurance level) in one actor
+ * that asks for all of them at once,
  * and exposes them as typed facts (`factsOf`). The route guard and the nav bar
  * read those facts and never ask the server again while the person moves around,
  * unless the app says they changed (`facts.reload`).
@@ -37,6 +39,8 @@ export interface LoadedFacts {
   approvalStatus: string | null;
   isStakeholder: boolean;
   investorLevel: InvestorLevel | null;
+  /** getAuthenticatorAssuranceLevel's answer: this session's level and the one it could reach. */
+  assurance: Assurance;
 }
 
 /** How signOut ended when it did not throw: the auth library may answer with an error instead of throwing. */
@@ -115,6 +119,7 @@ export function toSignedInFacts(user: SessionUser, loaded: LoadedFacts): SignedI
     approvalStatus,
     isStakeholder: loaded.isStakeholder,
     investorLevel: loaded.investorLevel,
+    assurance: loaded.assurance,
   };
 }
 
@@ -201,6 +206,8 @@ export const sessionMachine = setup({
       on: {
         // Another person signed in (e.g. in another tab) while loading: start over for them.
         'auth.signedIn': { guard: 'isDifferentUser', target: 'loading', reenter: true, actions: 'setUser' },
+        // The level changed under the load in flight: ask again, so the facts say aal2.
+        'auth.mfaVerified': { target: 'loading', reenter: true, actions: 'setUser' },
         'auth.signedOut': { target: 'signedOut', actions: 'clearSession' },
       },
     },
@@ -211,6 +218,7 @@ export const sessionMachine = setup({
         'user.retry': { target: 'loading' },
         // A refocused tab re-announces the session: a free retry.
         'auth.signedIn': { target: 'loading', actions: 'setUser' },
+        'auth.mfaVerified': { target: 'loading', actions: 'setUser' },
         'auth.signedOut': { target: 'signedOut', actions: 'clearSession' },
         'user.signOut': { target: 'signingOut' },
       },
@@ -218,7 +226,9 @@ export const sessionMachine = setup({
     signedIn: {
       on: {
         'auth.signedIn': { guard: 'isDifferentUser', target: 'loading', actions: 'setUser' },
-        'auth.mfaVerified': { guard: 'isDifferentUser', target: 'loading', actions: 'setUser' },
+        // A second factor proved (decision 041): same person, higher assurance. The facts
+        // reload with the old ones readable meanwhile, as after any change the person made.
+        'auth.mfaVerified': [{ guard: 'isDifferentUser', target: 'loading', actions: 'setUser' }, { target: 'reloading' }],
         // A refreshed token is the same session: the facts stay.
         'auth.tokenRefreshed': { guard: 'isDifferentUser', target: 'loading', actions: 'setUser' },
         'auth.userUpdated': { actions: 'updateEmail' },
@@ -245,6 +255,11 @@ export const sessionMachine = setup({
       },
       on: {
         'auth.signedIn': { guard: 'isDifferentUser', target: 'loading', actions: 'setUser' },
+        // Proved during a reload: the load in flight may have read the old level.
+        'auth.mfaVerified': [
+          { guard: 'isDifferentUser', target: 'loading', actions: 'setUser' },
+          { target: 'reloading', reenter: true },
+        ],
         'auth.signedOut': { target: 'signedOut', actions: 'clearSession' },
       },
     },

@@ -5,6 +5,7 @@ import { ACCESS_KINDS, homeFor, type AccessKind, type SignedInFacts } from './ac
 import type { SessionUser } from './session.machine';
 import {
   ADMIN_ONLY_TOAST,
+  CHALLENGE_CANCELLED_TOAST,
   INVITATION_EXPIRED_TOAST,
   INVITATION_FAILED_TOAST,
   INVITATION_INVALID_TOAST,
@@ -46,6 +47,7 @@ function facts(overrides: Partial<SignedInFacts> = {}): SignedInFacts {
     approvalStatus: null,
     isStakeholder: false,
     investorLevel: null,
+    assurance: { current: 'aal1', next: 'aal1' },
     ...overrides,
   };
 }
@@ -69,6 +71,8 @@ interface Fakes {
   facts?: () => Promise<SignedInFacts>;
   accept?: (input: { token: string; orgId: string }) => Promise<{ organizationName: string | null }>;
   signOut?: () => Promise<void>;
+  prove?: (input: { code: string }) => Promise<void>;
+  reload?: () => Promise<void>;
 }
 
 function run(url: string, fakes: Fakes = {}, clock?: SimulatedClock) {
@@ -79,7 +83,8 @@ function run(url: string, fakes: Fakes = {}, clock?: SimulatedClock) {
   const waitForFacts = vi.fn(fakes.facts ?? (async () => facts()));
   const acceptTenantInvitation = vi.fn(fakes.accept ?? (async () => ({ organizationName: 'Northwind Learning Trust' })));
   const signOut = vi.fn(fakes.signOut ?? (async () => undefined));
-  const reloadFacts = vi.fn(async () => undefined);
+  const reloadFacts = vi.fn(fakes.reload ?? (async () => undefined));
+  const proveSecondFactor = vi.fn(fakes.prove ?? (async () => undefined));
   const actor = createActor(
     signInCallbackMachine.provide({
       actors: {
@@ -93,12 +98,24 @@ function run(url: string, fakes: Fakes = {}, clock?: SimulatedClock) {
         ),
         reloadFacts: fromPromise<void>(() => reloadFacts()),
         signOut: fromPromise<void>(() => signOut()),
+        proveSecondFactor: fromPromise<void, { code: string }>(({ input }) => proveSecondFactor(input)),
       },
     }),
     { input: { routeKindOf }, ...(clock ? { clock } : {}) },
   ).start();
   const output = async (): Promise<CallbackOutput> => (await waitFor(actor, (s) => s.status === 'done')).output!;
-  return { actor, output, identifyAccounts, establishSession, getCurrentSession, waitForFacts, acceptTenantInvitation, reloadFacts, signOut };
+  return {
+    actor,
+    output,
+    identifyAccounts,
+    establishSession,
+    getCurrentSession,
+    waitForFacts,
+    acceptTenantInvitation,
+    reloadFacts,
+    signOut,
+    proveSecondFactor,
+  };
 }
 
 describe('reading the URL', () => {
@@ -469,6 +486,91 @@ describe('signInCallbackMachine', () => {
       const r = run(`/auth/callback?type=tenant_invitation&org_id=${ORG}&error=access_denied&error_code=otp_expired&error_description=expired`);
       await expect(r.output()).resolves.toEqual({ to: '/login', toast: INVITATION_EXPIRED_TOAST });
       expect(INVITATION_EXPIRED_TOAST.description).toMatch(/contact the system administrator/);
+    });
+  });
+
+  describe('second factor (decision 041)', () => {
+    const AAL1_WITH_FACTOR = { assurance: { current: 'aal1', next: 'aal2' } } as const;
+    const AAL2 = { assurance: { current: 'aal2', next: 'aal2' } } as const;
+    const admin = (level: Pick<SignedInFacts, 'assurance'>) => facts({ isSystemAdmin: true, ...level });
+    /** The session's facts: aal1 until the code is proved, aal2 after the reload that follows. */
+    function session(start: SignedInFacts, proved: SignedInFacts) {
+      let current = start;
+      return {
+        facts: async () => current,
+        reload: async () => {
+          current = proved;
+        },
+      };
+    }
+    const challenged = (r: ReturnType<typeof run>) => waitFor(r.actor, (s) => s.hasTag('challenging') && !s.hasTag('verifyingCode'));
+
+    it('stops an administrator with a verified factor at the challenge, and sends them on once the code is proved', async () => {
+      const s = session(admin(AAL1_WITH_FACTOR), admin(AAL2));
+      const r = run('/auth/callback?code=1&next=%2Fadmin%2Fusers', { facts: s.facts, reload: s.reload });
+      await challenged(r);
+      expect(r.actor.getSnapshot().value).toEqual({ challengingSecondFactor: 'awaitingCode' });
+      r.actor.send({ type: 'user.submitCode', code: '123456' });
+      await expect(r.output()).resolves.toEqual({ to: '/admin/users' });
+      expect(r.proveSecondFactor).toHaveBeenCalledWith({ code: '123456' });
+      // The session loaded the aal2 facts before the callback let go: the guard will not ask again.
+      expect(r.reloadFacts).toHaveBeenCalledTimes(1);
+      expect(r.waitForFacts).toHaveBeenCalledTimes(2);
+    });
+
+    it('says why a wrong code was refused and asks again; the next good code goes on', async () => {
+      const s = session(facts({ approval: 'approved', approvalStatus: 'approved', ...AAL1_WITH_FACTOR }), facts({ approval: 'approved', approvalStatus: 'approved', ...AAL2 }));
+      let tries = 0;
+      const r = run('/auth/callback?code=1', {
+        ...s,
+        prove: async () => {
+          tries += 1;
+          if (tries === 1) throw Object.assign(new Error('That code is not right.'), { code: 'mfa_verification_failed' });
+        },
+      });
+      await challenged(r);
+      r.actor.send({ type: 'user.submitCode', code: '000000' });
+      await waitFor(r.actor, (snap) => snap.context.codeError !== null);
+      expect(r.actor.getSnapshot().value).toEqual({ challengingSecondFactor: 'awaitingCode' });
+      expect(r.actor.getSnapshot().context.codeError).toBe('That code is not right.');
+      r.actor.send({ type: 'user.submitCode', code: '654321' });
+      await expect(r.output()).resolves.toEqual({ to: '/dashboard' });
+    });
+
+    it('accepts no tenant invitation before the code is proved', async () => {
+      const r = run(`/auth/callback?code=1&type=tenant_invitation&org_id=${ORG}#tenant_invitation_token=t0k3n`, {
+        facts: async () => facts(AAL1_WITH_FACTOR),
+      });
+      await challenged(r);
+      expect(r.acceptTenantInvitation).not.toHaveBeenCalled();
+    });
+
+    it('"Cancel and sign out" signs out and goes to the login page, even if signing out fails', async () => {
+      for (const signOut of [async () => undefined, () => Promise.reject(new Error('offline'))]) {
+        const r = run('/auth/callback?code=1', { facts: async () => admin(AAL1_WITH_FACTOR), signOut });
+        await challenged(r);
+        r.actor.send({ type: 'user.cancelChallenge' });
+        await expect(r.output()).resolves.toEqual({ to: '/login', toast: CHALLENGE_CANCELLED_TOAST });
+        expect(r.signOut).toHaveBeenCalledTimes(1);
+        expect(r.proveSecondFactor).not.toHaveBeenCalled();
+      }
+    });
+
+    it('does not challenge a session already at aal2, nor a person without a verified factor', async () => {
+      for (const level of [AAL2, { assurance: { current: 'aal1', next: 'aal1' } } as const]) {
+        const r = run('/auth/callback?code=1', { facts: async () => admin(level) });
+        await expect(r.output()).resolves.toEqual({ to: '/admin/applications' });
+        expect(r.proveSecondFactor).not.toHaveBeenCalled();
+      }
+    });
+
+    it(`leaves the code to the person: the ${FALLBACK_REDIRECT_MS} ms fallback does not send them on meanwhile`, async () => {
+      const clock = new SimulatedClock();
+      const r = run('/auth/callback?code=1', { facts: async () => admin(AAL1_WITH_FACTOR) }, clock);
+      await challenged(r);
+      clock.increment(FALLBACK_REDIRECT_MS * 3);
+      expect(r.actor.getSnapshot().status).toBe('active');
+      expect(r.actor.getSnapshot().hasTag('challenging')).toBe(true);
     });
   });
 

@@ -3,6 +3,7 @@ import { and, assign, fromPromise, not, setup } from 'xstate';
 import {
   decideAccess,
   homeFor,
+  needsSecondFactor,
   NEXT_PARAM,
   ONBOARDING_START_PATH,
   parseParams,
@@ -23,6 +24,10 @@ import { FALLBACK_REDIRECT_MS } from './timing';
  * A link never replaces the account already signed in here without the
  * person's say (login CSRF, decision 027): when its tokens belong to another
  * account, the callback stops and asks.
+ *
+ * Someone with a verified second factor goes nowhere until they have proved
+ * it (decision 041): the callback asks for the code from their authenticator
+ * app, and cancelling signs them out.
  */
 
 export type Credentials =
@@ -107,6 +112,8 @@ export interface CallbackContext extends CallbackUrl {
   facts: SignedInFacts | null;
   failure: string | null;
   organizationName: string | null;
+  /** Why the last code was refused, as a sentence; null before the first try and after a good one. */
+  codeError: string | null;
 }
 
 export const AUTH_ERROR_TITLE = 'Authentication Error';
@@ -136,6 +143,13 @@ export const INVITATION_EXPIRED_TOAST: CallbackToast = {
 };
 
 export const SWITCH_QUESTION_TITLE = 'This link is for another account';
+
+/** After "Cancel and sign out" on the second-factor challenge. */
+export const CHALLENGE_CANCELLED_TOAST: CallbackToast = {
+  type: 'info',
+  title: 'Signed out',
+  description: 'You cancelled signing in. Sign in again when you have your authenticator app to hand.',
+};
 
 /** Where the person stays after declining a link for another account. */
 export function stillSignedInToast(email: string): CallbackToast {
@@ -286,8 +300,12 @@ export const signInCallbackMachine = setup({
     context: CallbackContext;
     input: CallbackInput;
     output: CallbackOutput;
-    events: { type: 'user.switchAccount' } | { type: 'user.keepAccount' };
-    tags: 'working' | 'asking';
+    events:
+      | { type: 'user.switchAccount' }
+      | { type: 'user.keepAccount' }
+      | { type: 'user.submitCode'; code: string }
+      | { type: 'user.cancelChallenge' };
+    tags: 'working' | 'asking' | 'challenging' | 'verifyingCode';
   },
   actors: {
     /**
@@ -316,6 +334,11 @@ export const signInCallbackMachine = setup({
     /** Has the session machine load the person's facts again (now a member) and resolves once it has. */
     reloadFacts: fromPromise<void>(async () => notProvided('reloadFacts')),
     signOut: fromPromise<void>(async () => notProvided('signOut')),
+    /**
+     * Proves the person's authenticator app with a six-digit code (challenge and
+     * verify): the session becomes aal2, or it fails with a DataError worded for them.
+     */
+    proveSecondFactor: fromPromise<void, { code: string }>(async () => notProvided('proveSecondFactor')),
   },
   guards: {
     hasInvitationToken: ({ context }) => context.invitationToken !== null,
@@ -345,6 +368,7 @@ export const signInCallbackMachine = setup({
     isAdminLink: ({ context }) => context.type === 'admin_magiclink',
     isSystemAdmin: ({ context }) => context.facts?.isSystemAdmin === true,
     isSignup: ({ context }) => context.type === 'signup',
+    needsSecondFactor: ({ context }) => context.facts !== null && needsSecondFactor(context.facts),
   },
   actions: {
     setUrl: assign((_, params: { url: CallbackUrl }) => ({ ...params.url })),
@@ -363,6 +387,8 @@ export const signInCallbackMachine = setup({
     })),
     recordFailure: assign((_, params: { error: unknown }) => ({ failure: messageOf(params.error) })),
     recordUrlError: assign(({ context }) => ({ failure: context.urlError?.description ?? UNEXPECTED_MESSAGE })),
+    recordCodeError: assign((_, params: { error: unknown }) => ({ codeError: messageOf(params.error) })),
+    clearCodeError: assign({ codeError: null }),
   },
   delays: {
     fallbackRedirect: FALLBACK_REDIRECT_MS,
@@ -380,9 +406,10 @@ export const signInCallbackMachine = setup({
     facts: null,
     failure: null,
     organizationName: null,
+    codeError: null,
   }),
   // Spec §4: if nothing else has happened after 5 s, go to /dashboard (where the guard takes over).
-  // Not while the person is asked which account to use: that is theirs to answer, in their time.
+  // Not while the person is asked which account to use, or for their code: that is theirs to answer, in their time.
   after: { fallbackRedirect: { guard: not('isAsking'), target: '.timedOut' } },
   initial: 'readingUrl',
   states: {
@@ -498,8 +525,65 @@ export const signInCallbackMachine = setup({
       invoke: {
         src: 'waitForFacts',
         input: ({ context }) => ({ userId: context.user!.id }),
-        onDone: { target: 'routing', actions: { type: 'setFacts', params: ({ event }) => ({ facts: event.output }) } },
+        onDone: { target: 'checkingAssurance', actions: { type: 'setFacts', params: ({ event }) => ({ facts: event.output }) } },
         onError: { target: 'unexpected' },
+      },
+    },
+    checkingAssurance: {
+      description:
+        'Signed in at aal1 with a verified second factor: nothing happens on their behalf (no invitation, no destination) until the code is proved.',
+      tags: ['working'],
+      always: [{ guard: 'needsSecondFactor', target: 'challengingSecondFactor' }, { target: 'routing' }],
+    },
+    challengingSecondFactor: {
+      description:
+        'Asks for the six-digit code from their authenticator app; a wrong code is said and asked again; cancelling signs them out.',
+      entry: 'startAsking',
+      exit: 'stopAsking',
+      initial: 'awaitingCode',
+      states: {
+        awaitingCode: {
+          tags: ['challenging'],
+          on: {
+            'user.submitCode': { target: 'verifyingCode' },
+            'user.cancelChallenge': { target: '#signInCallback.cancellingChallenge' },
+          },
+        },
+        verifyingCode: {
+          tags: ['challenging', 'verifyingCode'],
+          entry: 'clearCodeError',
+          invoke: {
+            src: 'proveSecondFactor',
+            input: ({ event }) => ({ code: event.type === 'user.submitCode' ? event.code : '' }),
+            onDone: { target: '#signInCallback.reloadingAssurance' },
+            onError: {
+              target: 'awaitingCode',
+              actions: { type: 'recordCodeError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+    reloadingAssurance: {
+      description:
+        'Proved: the session reloads its facts (MFA_CHALLENGE_VERIFIED), and the callback waits for them, now at aal2, before going on.',
+      tags: ['working'],
+      invoke: {
+        src: 'reloadFacts',
+        // awaitingFacts reads what the session has either way, and fails there if it has nothing.
+        onDone: { target: 'awaitingFacts' },
+        onError: { target: 'awaitingFacts' },
+      },
+    },
+    cancellingChallenge: {
+      description: '“Cancel and sign out”: the aal1 session is ended here before they are sent to the login page.',
+      // Still the challenge screen, its Cancel button busy.
+      tags: ['challenging'],
+      invoke: {
+        src: 'signOut',
+        onDone: { target: 'challengeCancelled' },
+        // The login page all the same; the guard still asks an aal1 session for the code.
+        onError: { target: 'challengeCancelled' },
       },
     },
     routing: {
@@ -607,6 +691,7 @@ export const signInCallbackMachine = setup({
       output: ({ context }) => ({ to: destinationAfterSignIn(context.facts!, context.next, context.routeKindOf) }),
     },
     adminOnly: { type: 'final', output: () => ({ to: '/login', toast: ADMIN_ONLY_TOAST }) },
+    challengeCancelled: { type: 'final', output: () => ({ to: '/login', toast: CHALLENGE_CANCELLED_TOAST }) },
     signupOnboarding: { type: 'final', output: () => ({ to: ONBOARDING_START_PATH }) },
     keptAccount: {
       description: 'The person stayed signed in as they were: they go where that account belongs, told so.',

@@ -25,7 +25,11 @@ function gatedClient() {
     return query;
   };
   const rpc = (fn: string) => answer(`rpc.${fn}`, fn === 'check_user_org_approval_status' ? 'under_review' : fn === 'is_user_admin');
-  const client = { from, rpc } as unknown as AccordClient;
+  const mfa = {
+    getAuthenticatorAssuranceLevel: () =>
+      answer('auth.mfa.getAuthenticatorAssuranceLevel', { currentLevel: 'aal1', nextLevel: 'aal2', currentAuthenticationMethods: [] }),
+  };
+  const client = { from, rpc, auth: { mfa } } as unknown as AccordClient;
   return { client, asked, release: () => gates.forEach((open) => open()) };
 }
 
@@ -35,6 +39,7 @@ describe('loadSessionFacts', () => {
     const loading = loadSessionFacts(client, 'u1');
     await Promise.resolve();
     expect(asked.sort()).toEqual([
+      'auth.mfa.getAuthenticatorAssuranceLevel',
       'investor_access.maybeSingle',
       'profiles.single',
       'rpc.check_user_org_approval_status',
@@ -50,6 +55,7 @@ describe('loadSessionFacts', () => {
       approvalStatus: 'under_review',
       isStakeholder: false,
       investorLevel: 'data_room',
+      assurance: { current: 'aal1', next: 'aal2' },
     });
   });
 });

@@ -10,6 +10,7 @@ import { isUserAdmin } from '../data/auth/is-user-admin';
 import { signOut } from '../data/auth/sign-out';
 import type { AccordClient } from '../data/client';
 import { DataError } from '../data/errors';
+import { getAssuranceLevel } from '../data/mfa/get-assurance-level';
 import { getProfile } from '../data/profiles/get-profile';
 
 export function sessionUserOf(session: Session | null): SessionUser | null {
@@ -38,17 +39,18 @@ export function toSessionEvent(event: AuthChangeEvent, session: Session | null):
   }
 }
 
-/** All facts in one go: six requests in flight together, not one after another. */
+/** All facts in one go: six requests in flight together, not one after another (the level needs none). */
 export async function loadSessionFacts(client: AccordClient, userId: string): Promise<LoadedFacts> {
-  const [profile, isSystemAdmin, isOrgAdmin, approvalStatus, stakeholder, investorLevel] = await Promise.all([
+  const [profile, isSystemAdmin, isOrgAdmin, approvalStatus, stakeholder, investorLevel, assurance] = await Promise.all([
     getProfile(client, userId),
     isUserAdmin(client, userId),
     isAnyOrganizationAdmin(client, userId),
     checkApprovalStatus(client, userId),
     isStakeholder(client, userId),
     getInvestorLevel(client, userId),
+    getAssuranceLevel(client),
   ]);
-  return { profile, isSystemAdmin, isOrgAdmin, approvalStatus, isStakeholder: stakeholder, investorLevel };
+  return { profile, isSystemAdmin, isOrgAdmin, approvalStatus, isStakeholder: stakeholder, investorLevel, assurance };
 }
 
 /** The session machine's side effects, backed by a real client. */

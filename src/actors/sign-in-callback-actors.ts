@@ -15,6 +15,7 @@ import { signOut } from '../data/auth/sign-out';
 import { createSessionInspector, type AccordClient } from '../data/client';
 import { DataError } from '../data/errors';
 import { acceptTenantInvitation } from '../data/invitations/accept-tenant-invitation';
+import { proveSecondFactor } from '../data/mfa/prove-second-factor';
 import { sessionUserOf } from './session-actors';
 
 export interface SignInCallbackEnvironment {
@@ -95,5 +96,6 @@ export function createSignInCallbackActors({
     ),
     reloadFacts: fromPromise<void>(() => reloadSessionFacts(session)),
     signOut: fromPromise<void>(() => signOut(client)),
+    proveSecondFactor: fromPromise<void, { code: string }>(({ input }) => proveSecondFactor(client, input.code)),
   };
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { AreaNavigation } from '../components/layout/area-navigation';
 import { RegistryStatusBanner } from '../components/registry-status-banner';
+import { SecondFactorPrompt } from '../components/second-factor-prompt';
 import { StatusBadge } from '../components/status-badge';
 import { useUnreadCounts } from '../data/inbox/use-unread-counts';
 import { useMyOrganization } from '../data/organizations/use-my-organization';
@@ -10,6 +11,7 @@ import { useRegistryOrganization } from '../data/registry/use-registry-organizat
 import { REGISTRY_STATUS } from '../features/registry/registry-labels';
 import { useSessionFacts } from '../session/session-context';
 import { MAIN_CONTENT_ID } from './app-layout';
+import { hasSecondFactor } from '../../machines/access';
 import { areaNavigation, type Area } from './routes';
 import { PAGE_CONTENT_ATTRIBUTE, useSkipTarget } from './skip-target';
 
@@ -40,7 +42,7 @@ export function AreaLayout({ area, children }: { area: Area; children: ReactNode
     >
       {/* Focusable so the skip link's jump moves focus here, and the next Tab reaches the page's first control. */}
       <Box id={AREA_CONTENT_ID} tabIndex={-1} outline="none" {...{ [PAGE_CONTENT_ATTRIBUTE]: '' }}>
-        {area === 'member' ? <MemberStatusBanner /> : null}
+        {area === 'member' ? <MemberStatusBanner /> : <AdminSecondFactorPrompt />}
         {children}
       </Box>
     </AreaNavigation>
@@ -57,6 +59,16 @@ function MemberStatusBanner() {
   const organisation = useMyOrganization(facts.status === 'signedIn' ? facts.userId : null);
   const registry = useRegistryOrganization(organisation.data?.id ?? '');
   return <RegistryStatusBanner status={registry.data?.status} effectiveFrom={registry.data?.statusEffectiveFrom} />;
+}
+
+/** Where an administrator sets up a second factor: the two-factor section of their own settings. */
+export const ADMIN_TWO_FACTOR_PATH = '/admin/settings#two-factor';
+
+/** A system administrator without a verified second factor is asked, on every back-office page, to add one. */
+export function AdminSecondFactorPrompt() {
+  const facts = useSessionFacts();
+  if (facts.status !== 'signedIn' || !facts.isSystemAdmin || hasSecondFactor(facts)) return null;
+  return <SecondFactorPrompt settingsPath={ADMIN_TWO_FACTOR_PATH} />;
 }
 
 /**

@@ -6,11 +6,12 @@ import {
   UNDER_REVIEW_TOAST,
   decideAccess,
   type AccessDecision,
+  type Assurance,
   type AccessKind,
   type AccessToast,
 } from '../../machines/access';
 import { factsFor, PERSON_KINDS, type PersonKind } from '../testing/session-facts';
-import { routeKindOf, routes } from './routes';
+import { requiresAal2, routeKindOf, routeOf, routes } from './routes';
 
 /**
  * The access decision for every route of the route table × every kind of
@@ -136,5 +137,43 @@ describe('the route table and the guard agree', () => {
   it('knows no kind for a path without a route (the 404)', () => {
     expect(routeKindOf('/no/such/page')).toBeNull();
     expect(routeKindOf('/dashboard/unknown')).toBeNull();
+  });
+});
+
+describe('route access with a second factor (decision 041)', () => {
+  const withAssurance = (person: PersonKind, assurance: Assurance) => {
+    const facts = factsFor(person);
+    return facts.status === 'signedIn' ? { ...facts, assurance } : facts;
+  };
+  const AT_AAL1_WITH_FACTOR: Assurance = { current: 'aal1', next: 'aal2' };
+  const AT_AAL2: Assurance = { current: 'aal2', next: 'aal2' };
+
+  it('requires aal2 on exactly the back office and the data room', () => {
+    const required = routes.filter(requiresAal2).map((route) => route.path);
+    expect(required).toEqual(routes.filter((route) => route.kind === 'admin' || route.kind === 'investor:data_room').map((r) => r.path));
+    expect(required).toContain('/admin/applications');
+    expect(required).toContain('/investor/data-room');
+    // The invitation screen is sign-in machinery: an invited administrator has no factor yet.
+    expect(routeOf('/admin/accept-invitation')?.kind).toBe('auth');
+    expect(required).not.toContain('/admin/accept-invitation');
+  });
+
+  it.each(cases)('$path ($kind) for $person at aal1 with a verified factor', ({ path, kind, person, expected }) => {
+    const requirement = { requiresAal2: requiresAal2({ kind }) };
+    const decision = decideAccess(kind, withAssurance(person, AT_AAL1_WITH_FACTOR), { pathname: path, search: '' }, requirement);
+    // Asked for the code exactly where they would be let in; sent on as before anywhere else.
+    expect(decision).toEqual(requirement.requiresAal2 && expected.type === 'allow' ? { type: 'challenge' } : expected);
+  });
+
+  it.each(cases)('$path ($kind) for $person at aal2: as without a factor', ({ path, kind, person, expected }) => {
+    const requirement = { requiresAal2: requiresAal2({ kind }) };
+    expect(decideAccess(kind, withAssurance(person, AT_AAL2), { pathname: path, search: '' }, requirement)).toEqual(expected);
+  });
+
+  it('lets people without a verified factor in at aal1 (administrators are prompted to add one instead)', () => {
+    for (const path of ['/admin/applications', '/investor/data-room']) {
+      const kind = routeKindOf(path)!;
+      expect(decideAccess(kind, factsFor('systemAdmin'), { pathname: path, search: '' }, { requiresAal2: true })).toEqual(allow);
+    }
   });
 });

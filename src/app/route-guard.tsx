@@ -1,5 +1,5 @@
 import { Alert, Button, Container, Stack } from '@chakra-ui/react';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { decideAccess, type SessionFacts } from '../../machines/access';
@@ -11,8 +11,13 @@ import type { RouteKind } from './routes';
 export interface RouteGuardProps {
   /** The route's access kind from the route table. */
   kind: RouteKind;
+  /** The route table says this page needs aal2 from anyone with a verified factor (decision 041). */
+  requiresAal2?: boolean;
   children: ReactNode;
 }
+
+// Only the few people asked for a code download the challenge (and the client calls behind it).
+const PageChallenge = lazy(() => import('../features/auth/page-challenge'));
 
 export const CHECKING_ACCESS_LABEL = 'Checking your access…';
 
@@ -25,7 +30,7 @@ const LOADING: SessionFacts = { status: 'loading' };
  * which are loaded once per sign-in — moving between pages asks the server
  * nothing. Row-level security remains what actually protects the data.
  */
-export function RouteGuard({ kind, children }: RouteGuardProps) {
+export function RouteGuard({ kind, requiresAal2 = false, children }: RouteGuardProps) {
   const session = useSession();
   // Public pages decide without the session machine; any other route starts
   // it, and waits for its facts rather than taking "not started" for signed out.
@@ -34,8 +39,9 @@ export function RouteGuard({ kind, children }: RouteGuardProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const decision = useMemo(
-    () => decideAccess(kind, facts, { pathname: location.pathname, search: location.search, state: location.state }),
-    [kind, facts, location.pathname, location.search, location.state],
+    () =>
+      decideAccess(kind, facts, { pathname: location.pathname, search: location.search, state: location.state }, { requiresAal2 }),
+    [kind, facts, location.pathname, location.search, location.state, requiresAal2],
   );
 
   // One toast and one navigation per redirect, even though StrictMode runs
@@ -52,6 +58,13 @@ export function RouteGuard({ kind, children }: RouteGuardProps) {
   }, [redirect, redirectKey, navigate]);
 
   if (decision.type === 'allow') return <>{children}</>;
+  if (decision.type === 'challenge') {
+    return (
+      <Suspense fallback={<PageSpinner label={CHECKING_ACCESS_LABEL} />}>
+        <PageChallenge />
+      </Suspense>
+    );
+  }
   if (decision.type === 'unavailable') {
     return (
       <Container maxW="xl" py={{ base: '12', md: '20' }}>

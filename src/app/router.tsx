@@ -6,7 +6,7 @@ import { PageSpinner } from '../components/page-spinner';
 import { AppLayout, type RouteHandle } from './app-layout';
 import { loadFullSystem } from './chakra-system';
 import { pageLoaders } from './page-loaders';
-import { routes, type AppRoute, type Area, type RoutePath } from './routes';
+import { requiresAal2, routes, type AppRoute, type Area, type RoutePath } from './routes';
 
 /**
  * The code a page needs besides the first load, fetched in parallel with its
@@ -54,7 +54,13 @@ async function loadPage(route: AppRoute) {
   // Inside the guard: the area's navigation shows only once the guard lets the person in.
   const area = areaOf(route);
   if (shell && area) element = <shell.AreaLayout area={area}>{element}</shell.AreaLayout>;
-  if (guard) element = <guard.RouteGuard kind={route.kind}>{element}</guard.RouteGuard>;
+  if (guard) {
+    element = (
+      <guard.RouteGuard kind={route.kind} requiresAal2={requiresAal2(route)}>
+        {element}
+      </guard.RouteGuard>
+    );
+  }
   if (defaults) element = <defaults.QueryDefaults>{element}</defaults.QueryDefaults>;
   return element;
 }

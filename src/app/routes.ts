@@ -297,9 +297,30 @@ export const navItems: readonly { label: string; to: string }[] = routes
   .sort((a, b) => a.order - b.order)
   .map(({ label, to }) => ({ label, to }));
 
+/**
+ * Where a second factor is required of anyone who has one (decision 041): the
+ * back office and the data room, where organisations are approved and
+ * confidential documents are read. Per kind rather than per row, so a page
+ * added to either cannot forget it. People without a verified factor are let
+ * in at aal1 (system administrators are prompted to add one); the database
+ * makes the same check on the same data (restrictive policies on the `aal`
+ * claim), so the guard is not what protects it.
+ */
+export const AAL2_KINDS: ReadonlySet<RouteKind> = new Set<RouteKind>(['admin', 'investor:data_room']);
+
+/** Whether a route needs aal2 from a person who has a verified factor. */
+export function requiresAal2(route: Pick<AppRoute, 'kind'>): boolean {
+  return AAL2_KINDS.has(route.kind);
+}
+
+/** The route `pathname` opens, or null for a path no route matches (the 404). */
+export function routeOf(pathname: string): AppRoute | null {
+  return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null) ?? null;
+}
+
 /** The access kind of the route that `pathname` opens, or null for a path no route matches (the 404). */
 export function routeKindOf(pathname: string): RouteKind | null {
-  return routes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null)?.kind ?? null;
+  return routeOf(pathname)?.kind ?? null;
 }
 
 export interface AreaNavSection {

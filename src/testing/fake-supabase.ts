@@ -45,6 +45,7 @@ export function createFakeSupabase({
     approvalStatus: null,
     isStakeholder: false,
     investorLevel: null,
+    assurance: { current: 'aal1', next: 'aal1' },
     ...person(id)?.facts,
   });
 
@@ -110,6 +111,16 @@ export function createFakeSupabase({
         return { data: { subscription: { unsubscribe: () => listeners.delete(listener) } } };
       },
       getSession: async () => ({ data: { session: current }, error: null }),
+      mfa: {
+        // Read from the stored session in supabase-js: no request.
+        getAuthenticatorAssuranceLevel: async () => {
+          const assurance = current ? factsOf(current.user.id).assurance : null;
+          return {
+            data: { currentLevel: assurance?.current ?? null, nextLevel: assurance?.next ?? null, currentAuthenticationMethods: [] },
+            error: null,
+          };
+        },
+      },
       exchangeCodeForSession: async (code: string) => {
         requests.push('auth/token?grant_type=pkce');
         const owner = codes[code];

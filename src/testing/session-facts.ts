@@ -41,6 +41,7 @@ export function signedInFacts(overrides: Partial<SignedInFacts> = {}): SignedInF
     approvalStatus: null,
     isStakeholder: false,
     investorLevel: null,
+    assurance: { current: 'aal1', next: 'aal1' },
     ...overrides,
   };
 }

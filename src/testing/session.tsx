@@ -30,6 +30,7 @@ export function sessionLogicFor(
           approvalStatus: facts.approvalStatus,
           isStakeholder: facts.isStakeholder,
           investorLevel: facts.investorLevel,
+          assurance: facts.assurance,
         };
       }),
       signOut: fromPromise<SignOutResult>(() => signOut()),

@@ -23,6 +23,7 @@ export function loadedFacts(userId: string): LoadedFacts {
     approvalStatus: 'approved',
     isStakeholder: false,
     investorLevel: null,
+    assurance: { current: 'aal1', next: 'aal1' },
   };
 }
 

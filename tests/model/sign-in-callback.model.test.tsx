@@ -22,6 +22,7 @@ import { heldInvitationToken, releaseInvitationToken } from '../../src/data/invi
 import {
   ADA,
   CHECKED_TOKENS,
+  CODES,
   GRACE,
   ORG_ID,
   SAMPLE,
@@ -43,6 +44,7 @@ const stand = await vi.hoisted(async () => {
       'acceptTenantInvitation',
       'reloadFacts',
       'signOut',
+      'proveSecondFactor',
     ]),
     quietSession: {
       listenToAuth: fromCallback(() => undefined),
@@ -66,6 +68,11 @@ const TEXT = {
   accounts: `You are signed in as ${GRACE.email}. This link would sign you in as ${ADA.email}.`,
   stay: `Stay signed in as ${GRACE.email}`,
   switch: `Continue as ${ADA.email}`,
+  challenge: 'Enter your authentication code',
+  code: '6-digit code',
+  verify: 'Verify',
+  cancelChallenge: 'Cancel and sign out',
+  cancelled: ['Signed out', 'You cancelled signing in. Sign in again when you have your authenticator app to hand.'],
 } as const;
 
 function Arrived() {
@@ -106,6 +113,17 @@ function running(name: Parameters<typeof stand.seam.running>[0], input: (context
     expectWorking();
     expect(stand.seam.running(name)).toEqual({ input: input(contextOf(snapshot)) });
   };
+}
+
+/** The challenge screen: its heading, one labelled numeric field, Verify and the way out; nothing else. */
+function expectChallenge() {
+  expect(screen.getByRole('heading', { level: 1, name: TEXT.challenge })).toBeInTheDocument();
+  const field = screen.getByLabelText(TEXT.code);
+  expect(field).toHaveAttribute('inputmode', 'numeric');
+  expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+  expect(screen.queryByRole('heading', { name: TEXT.heading })).not.toBeInTheDocument();
+  expect(screen.queryByText(/^Arrived at/)).not.toBeInTheDocument();
+  return field;
 }
 
 /** The machine's output, carried out: the destination, invitation state and toast as the person sees them. */
@@ -150,6 +168,42 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot) => void> = {
   establishingSession: running('establishSession', (context) => context.credentials),
   checkingSession: running('getCurrentSession'),
   awaitingFacts: running('waitForFacts', (context) => ({ userId: context.user!.id })),
+  checkingAssurance: passesThrough('checkingAssurance'),
+  challengingSecondFactor: () => {
+    expectChallenge();
+    // Nothing is done on the person's behalf until the code is proved.
+    expect(stand.seam.calls('acceptTenantInvitation')).toEqual([]);
+  },
+  'challengingSecondFactor.awaitingCode': (snapshot) => {
+    const field = expectChallenge();
+    expect(screen.getByRole('button', { name: TEXT.verify })).toBeEnabled();
+    expect(screen.getByRole('button', { name: TEXT.cancelChallenge })).toBeEnabled();
+    const refused = contextOf(snapshot).codeError;
+    if (refused) {
+      // The refusal is said at the field, and the focus stays there for the next code.
+      expect(screen.getByText(refused)).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(refused));
+    }
+    expect(field).toHaveFocus();
+  },
+  'challengingSecondFactor.verifyingCode': () => {
+    expectChallenge();
+    expect(screen.getByRole('button', { name: 'Checking…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: TEXT.cancelChallenge })).toBeDisabled();
+    expect(stand.seam.running('proveSecondFactor')).toEqual({ input: { code: CODES.right } });
+  },
+  reloadingAssurance: running('reloadFacts'),
+  cancellingChallenge: () => {
+    expectChallenge();
+    expect(screen.getByRole('button', { name: 'Signing out…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: TEXT.verify })).toBeDisabled();
+    expect(stand.seam.running('signOut')).toEqual({ input: undefined });
+  },
+  challengeCancelled: (snapshot) => {
+    expect(snapshot.output).toEqual({ to: '/login', toast: { type: 'info', title: TEXT.cancelled[0], description: TEXT.cancelled[1] } });
+    arrived(snapshot);
+  },
   routing: passesThrough('routing'),
   checkingInvitation: passesThrough('checkingInvitation'),
   acceptingInvitation: running('acceptTenantInvitation', () => ({ token: TENANT_TOKEN, orgId: ORG_ID })),
@@ -259,6 +313,14 @@ function executors() {
   };
   events['user.keepAccount'] = async () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: TEXT.stay })));
+  };
+  events['user.submitCode'] = async (step) => {
+    const code = String(step.event.code);
+    await act(async () => fireEvent.change(screen.getByLabelText(TEXT.code), { target: { value: code } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: TEXT.verify })));
+  };
+  events['user.cancelChallenge'] = async () => {
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: TEXT.cancelChallenge })));
   };
   for (const { event } of model.delayEvents) {
     events[event.type] = async () => {

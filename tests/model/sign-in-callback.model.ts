@@ -45,12 +45,21 @@ function facts(overrides: Partial<SignedInFacts>): SignedInFacts {
     approvalStatus: null,
     isStakeholder: false,
     investorLevel: null,
+    assurance: { current: 'aal1', next: 'aal1' },
     ...overrides,
   };
 }
 
 export const MEMBER_FACTS = facts({ approval: 'approved', approvalStatus: 'approved', isOrgAdmin: true });
 export const ADMIN_FACTS = facts({ isSystemAdmin: true });
+/** A system administrator with a verified authenticator app, signed in by link only (aal1): to be challenged. */
+export const ADMIN_WITH_FACTOR_FACTS = facts({ isSystemAdmin: true, assurance: { current: 'aal1', next: 'aal2' } });
+/** The same administrator once the code is proved. */
+export const ADMIN_AT_AAL2_FACTS = facts({ isSystemAdmin: true, assurance: { current: 'aal2', next: 'aal2' } });
+
+/** Codes the person types into the challenge (the screen itself refuses anything but six digits). */
+export const CODES = { right: '246810', wrong: '135790' } as const;
+export const WRONG_CODE_MESSAGE = 'That code is not right. Check the six digits in your authenticator app and try again.';
 
 const url = (overrides: Partial<CallbackUrl>): CallbackUrl => ({ ...EMPTY_URL, ...overrides });
 const code = { kind: 'code', code: 'f3a1c0de' } as const;
@@ -107,6 +116,8 @@ export const signInCallbackModel = defineModel({
   events: [
     { event: { type: 'user.switchAccount' }, label: `presses “Continue as ${ADA.email}”` },
     { event: { type: 'user.keepAccount' }, label: `presses “Stay signed in as ${GRACE.email}”` },
+    { event: { type: 'user.submitCode', code: CODES.right }, label: `types ${CODES.right} from the authenticator app and presses Verify` },
+    { event: { type: 'user.cancelChallenge' }, label: 'presses “Cancel and sign out”' },
   ],
   actors: {
     readUrl: { done: LINKS, error: [{ error: new Error('location unavailable'), label: 'the URL cannot be read' }] },
@@ -133,6 +144,11 @@ export const signInCallbackModel = defineModel({
       done: [
         { output: MEMBER_FACTS, label: 'the session knows them as an approved member' },
         { output: ADMIN_FACTS, label: 'the session knows them as a system administrator' },
+        {
+          output: ADMIN_WITH_FACTOR_FACTS,
+          label: 'the session knows them as a system administrator with an authenticator app, signed in at aal1',
+        },
+        { output: ADMIN_AT_AAL2_FACTS, label: 'the session knows them as a system administrator at aal2' },
       ],
       error: [{ error: new Error(SAMPLE.factsFailure), label: 'the session cannot load their facts' }],
     },
@@ -158,6 +174,15 @@ export const signInCallbackModel = defineModel({
       done: [{ output: undefined, label: 'Ada is signed out' }],
       error: [{ error: new Error('offline'), label: 'signing out fails' }],
     },
+    proveSecondFactor: {
+      done: [{ output: undefined, label: 'the auth server accepts the code: the session is now aal2' }],
+      error: [
+        {
+          error: Object.assign(new Error(WRONG_CODE_MESSAGE), { code: 'mfa_verification_failed' }),
+          label: 'the auth server refuses the code',
+        },
+      ],
+    },
   },
   // Everything a guard reads; what the URL carries beyond that only changes the output.
   facts: ({ context }) => ({
@@ -170,11 +195,17 @@ export const signInCallbackModel = defineModel({
     signedIn: context.user !== null,
     admin: context.facts?.isSystemAdmin ?? null,
     declined: context.declinedLink,
+    secondFactor: context.facts ? `${context.facts.assurance.current}/${context.facts.assurance.next}` : null,
+    codeRefused: context.codeError !== null,
   }),
   describeState: (snapshot) => {
     if (snapshot.status === 'done') {
       const output = snapshot.output as { to: string; toast?: { title: string; description: string } };
       return `goes to ${output.to}${output.toast ? ` with “${output.toast.title}: ${output.toast.description}”` : ''}`;
+    }
+    if (snapshot.hasTag('challenging')) {
+      const refused = (snapshot.context as CallbackContext).codeError;
+      return `“Enter your authentication code”: one 6-digit field, Verify and “Cancel and sign out”${refused ? `; says “${refused}”` : ''}`;
     }
     if (snapshot.hasTag('asking')) {
       return `“This link is for another account”: signed in as ${GRACE.email}, the link is ${ADA.email}'s; “Stay signed in as …” and “Continue as …”`;

@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { SWITCH_QUESTION_TITLE } from '../../../machines/sign-in-callback.machine';
 import { useSessionActorRef, type SessionActorRef } from '../../session/session-context';
 import { PageSpinner } from '../../components/page-spinner';
+import { SecondFactorChallenge } from './second-factor-challenge';
 import { useSignInCallback, type AccountQuestion } from './use-sign-in-callback';
 
 const CHECKING_LINK = 'Checking your sign-in link…';
@@ -68,11 +69,23 @@ function CallbackFlow({ session }: { session: SessionActorRef }) {
   // After the person has answered, focus goes back to the heading of the progress screen.
   const heading = useRef<HTMLHeadingElement>(null);
   const asked = useRef(false);
+  const asking = flow.question !== null || flow.challenge !== null;
   useEffect(() => {
-    if (flow.question) asked.current = true;
+    if (asking) asked.current = true;
     else if (asked.current) heading.current?.focus();
-  }, [flow.question]);
+  }, [asking]);
 
+  if (flow.challenge) {
+    return (
+      <SecondFactorChallenge
+        verifying={flow.challenge.verifying}
+        error={flow.challenge.error}
+        cancelling={flow.isCancellingChallenge}
+        onSubmit={flow.submitCode}
+        onCancel={flow.cancelChallenge}
+      />
+    );
+  }
   if (flow.question) {
     return <AccountSwitchQuestion question={flow.question} onSwitch={flow.switchAccount} onKeep={flow.keepAccount} />;
   }

@@ -17,6 +17,14 @@ export interface AccountQuestion {
   link: string;
 }
 
+/** The second-factor challenge while it is on screen (decision 041). */
+export interface SecondFactorQuestion {
+  /** A code is being checked. */
+  verifying: boolean;
+  /** Why the last code was refused, as a sentence. */
+  error: string | null;
+}
+
 export interface SignInCallbackView {
   /** True until the machine has decided where the person goes (and while it waits for their answer). */
   isWorking: boolean;
@@ -28,6 +36,12 @@ export interface SignInCallbackView {
   switchAccount: () => void;
   /** Stay signed in as the account already here. */
   keepAccount: () => void;
+  /** The person must prove their second factor before going on. */
+  challenge: SecondFactorQuestion | null;
+  /** "Cancel and sign out" was pressed: signing out on the way to the login page. */
+  isCancellingChallenge: boolean;
+  submitCode: (code: string) => void;
+  cancelChallenge: () => void;
 }
 
 const sameQuestion = (a: AccountQuestion | null, b: AccountQuestion | null) =>
@@ -76,6 +90,16 @@ export function useSignInCallback(session: SessionActorRef, client: AccordClient
     sameQuestion,
   );
 
+  const challenge = useSelector(
+    actor,
+    (snapshot): SecondFactorQuestion | null =>
+      snapshot.hasTag('challenging')
+        ? { verifying: snapshot.hasTag('verifyingCode'), error: snapshot.context.codeError }
+        : null,
+    (a, b) => a === b || (a !== null && b !== null && a.verifying === b.verifying && a.error === b.error),
+  );
+  const isCancellingChallenge = useSelector(actor, (snapshot) => snapshot.matches('cancellingChallenge'));
+
   // One toast and one navigation, even though StrictMode runs effects twice.
   const done = useRef(false);
   useEffect(() => {
@@ -93,5 +117,9 @@ export function useSignInCallback(session: SessionActorRef, client: AccordClient
     question,
     switchAccount: () => actor.send({ type: 'user.switchAccount' }),
     keepAccount: () => actor.send({ type: 'user.keepAccount' }),
+    challenge,
+    isCancellingChallenge,
+    submitCode: (code) => actor.send({ type: 'user.submitCode', code }),
+    cancelChallenge: () => actor.send({ type: 'user.cancelChallenge' }),
   };
 }

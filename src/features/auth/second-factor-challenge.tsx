@@ -1,0 +1,134 @@
+import { Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+
+export const CHALLENGE_TITLE = 'Enter your authentication code';
+export const CODE_LABEL = '6-digit code';
+export const CODE_SHAPE_MESSAGE = 'Enter the six digits your authenticator app shows, without spaces.';
+
+/** The six digits, with the spaces and dashes some apps show (123 456) taken out; null if that is not six digits. */
+export function sixDigitCode(typed: string): string | null {
+  const digits = typed.replace(/[\s-]/g, '');
+  return /^\d{6}$/.test(digits) ? digits : null;
+}
+
+export interface OneTimeCodeFieldProps {
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  hint?: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  autoFocus?: boolean;
+}
+
+/**
+ * The one field for a code from an authenticator app: numeric keyboard on
+ * phones, the browser's one-time-code autofill, its hint and error tied to it.
+ */
+export function OneTimeCodeField({ label = CODE_LABEL, value, onChange, error, hint, inputRef, autoFocus }: OneTimeCodeFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <Field.Root invalid={error !== null} ids={{ control: `${id}-code`, helperText: hintId, errorText: errorId }}>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        ref={inputRef}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        size="lg"
+        letterSpacing="0.3em"
+        fontFamily="mono"
+        maxW="xs"
+        autoFocus={autoFocus}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={describedBy}
+      />
+      {hint ? <Field.HelperText>{hint}</Field.HelperText> : null}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+export interface SecondFactorChallengeProps {
+  /** A code is being checked. */
+  verifying: boolean;
+  /** The server's refusal of the last code, as a sentence. */
+  error: string | null;
+  /** Signing out after "Cancel and sign out". */
+  cancelling: boolean;
+  onSubmit: (code: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The challenge for a second factor (decision 041), at sign-in and on a page
+ * that needs aal2: one field, the code checked by whoever shows it. After a
+ * wrong code the field keeps (or regains) the focus with its contents
+ * selected, so the next code simply replaces it.
+ */
+export function SecondFactorChallenge({ verifying, error, cancelling, onSubmit, onCancel }: SecondFactorChallengeProps) {
+  const [code, setCode] = useState('');
+  const [shapeError, setShapeError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const shown = shapeError ?? error;
+
+  useEffect(() => {
+    if (shown === null) return;
+    input.current?.focus();
+    input.current?.select();
+  }, [shown]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const digits = sixDigitCode(code);
+    if (digits === null) {
+      setShapeError(CODE_SHAPE_MESSAGE);
+      // The same message twice still has to bring the focus back.
+      input.current?.focus();
+      return;
+    }
+    setShapeError(null);
+    onSubmit(digits);
+  };
+
+  const busy = verifying || cancelling;
+  return (
+    <Stack as="section" aria-labelledby="second-factor-title" gap="5" maxW="md" mx="auto" width="full">
+      <Stack gap="2">
+        <Heading as="h1" id="second-factor-title" size={{ base: 'xl', md: '2xl' }}>
+          {CHALLENGE_TITLE}
+        </Heading>
+        <Text color="fg.muted">
+          Your account is protected with two-factor authentication. Open your authenticator app and enter the code it shows
+          for Accord.
+        </Text>
+      </Stack>
+      <form noValidate onSubmit={submit} aria-label="Two-factor authentication">
+        <Stack gap="4">
+          <OneTimeCodeField
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              if (shapeError) setShapeError(null);
+            }}
+            error={shown}
+            hint="The code changes every 30 seconds."
+            inputRef={input}
+            autoFocus
+          />
+          <Button type="submit" size="lg" width="full" loading={verifying} loadingText="Checking…" disabled={busy}>
+            Verify
+          </Button>
+        </Stack>
+      </form>
+      <Button variant="ghost" onClick={onCancel} loading={cancelling} loadingText="Signing out…" disabled={busy}>
+        Cancel and sign out
+      </Button>
+    </Stack>
+  );
+}
