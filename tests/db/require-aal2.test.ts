@@ -109,7 +109,7 @@ describe('a system administrator with a factor, at aal1', () => {
       `select (select status::text from public.registry_entries where organization_id = $1) as registry,
               (select status::text from public.organization_change_requests where id = $2) as request,
               (select status::text from public.organization_applications where organization_id = $3) as application,
-              (select count(*)::int from public.network_activity) as activity`,
+              (select count(*)::int from public.network_activity where organization_id in ($1, $3)) as activity`,
       [memberOrg, changeRequestId, pendingOrg],
     );
     expectAal2Required(
@@ -125,7 +125,7 @@ describe('a system administrator with a factor, at aal1', () => {
         `select (select status::text from public.registry_entries where organization_id = $1) as registry,
                 (select status::text from public.organization_change_requests where id = $2) as request,
                 (select status::text from public.organization_applications where organization_id = $3) as application,
-                (select count(*)::int from public.network_activity) as activity`,
+                (select count(*)::int from public.network_activity where organization_id in ($1, $3)) as activity`,
         [memberOrg, changeRequestId, pendingOrg],
       ),
     ).toEqual(before);
