@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { stackConfig } from '../../supabase/local/config.ts';
 import { addMember, createOrganization, expectDenied, expectNoRows, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { enrolVerifiedTotp } from '../support/mfa.ts';
 import { pdfBytes } from '../support/storage-files.ts';
@@ -41,6 +42,19 @@ function expectAal2Required(result: { data: unknown; error: { code?: string; mes
   expect(result.error, 'expected the call to be refused for want of aal2').not.toBeNull();
   expect(result.error).toMatchObject({ code: '42501', message: 'aal2_required' });
   expect(result.data).toBeNull();
+}
+
+const config = stackConfig('test');
+
+/** An Edge Function as supabase-js calls it, with the session's own token, keeping the status of a refusal. */
+async function callFunction(client: SupabaseClient, name: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  const token = (await client.auth.getSession()).data.session?.access_token ?? '';
+  const res = await fetch(`${config.apiUrl}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: { apikey: config.keys.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
 }
 
 const grantLevel = (user: Pick<TestUser, 'id'>, level: 'lite' | 'data_room') =>
@@ -166,6 +180,18 @@ describe('a system administrator with a factor, at aal1', () => {
     const docs = admin.aal1.storage.from('application_documents');
     expect((await docs.download(proofPath)).data).toBeNull();
     expect((await docs.createSignedUrl(proofPath, 60)).data).toBeNull();
+  });
+
+  it('the Edge Functions that act for the back office pass aal2_required on, and act not', async () => {
+    const email = `aal-fn-invitee.${randomUUID().slice(0, 8)}@db-tests.accord.test`;
+    const invited = await callFunction(admin.aal1, 'invite-admin', { email });
+    expect(invited).toEqual({ status: 403, body: { error: 'aal2_required', message: expect.stringMatching(/authenticator app/) } });
+    expect(await sql('select 1 from public.admin_invitations where email = $1', [email])).toEqual([]);
+    const reviewed = await callFunction(admin.aal1, 'review-application', { organizationId: pendingOrg, action: 'reject', reason: 'Not at aal1' });
+    expect(reviewed).toEqual({ status: 403, body: { error: 'aal2_required', message: expect.stringMatching(/authenticator app/) } });
+    expect(await sql('select status::text from public.organization_applications where organization_id = $1', [pendingOrg])).toEqual([
+      { status: 'pending' },
+    ]);
   });
 
   it('still learns who they are, so the app can ask for the code', async () => {
