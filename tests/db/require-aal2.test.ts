@@ -25,7 +25,7 @@ interface Person extends TestUser {
 }
 
 /** A user with a verified TOTP factor: `client` at aal2 (it verified), `aal1` a password-only sign-in after it. */
-async function withFactor(label: string, arrange: (user: TestUser) => Promise<void> = async () => undefined): Promise<Person> {
+async function withFactor(label: string, arrange: (user: TestUser) => Promise<unknown> = async () => undefined): Promise<Person> {
   const user = await newUser(label);
   await arrange(user);
   await enrolVerifiedTotp(user.client);
