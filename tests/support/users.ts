@@ -54,6 +54,9 @@ export function uniqueEmail(label: string): string {
   return `${slug(label)}.${randomUUID().slice(0, 8)}@db-tests.accord.test`;
 }
 
+// Each account's password, so a test can open a second session of the same person (signInAgain).
+const passwords = new Map<string, string>();
+
 /** Creates a confirmed account through the auth admin API and signs it in with its password. */
 export async function newUser(label: string, opts: { email?: string; fullName?: string } = {}): Promise<TestUser> {
   const email = opts.email ?? uniqueEmail(label);
@@ -67,12 +70,24 @@ export async function newUser(label: string, opts: { email?: string; fullName?: 
   if (created.error || !created.data.user) {
     throw new Error(`Creating ${email} failed: ${created.error?.message ?? 'no user returned'}`);
   }
+  passwords.set(email, password);
+  return { id: created.data.user.id, email, client: await signIn(email, password) };
+}
+
+async function signIn(email: string, password: string): Promise<SupabaseClient> {
   const client = createClient(config.apiUrl, config.keys.anonKey, clientOptions);
   const signedIn = await client.auth.signInWithPassword({ email, password });
   if (signedIn.error || !signedIn.data.session) {
     throw new Error(`Signing in ${email} failed: ${signedIn.error?.message ?? 'no session returned'}`);
   }
-  return { id: created.data.user.id, email, client };
+  return client;
+}
+
+/** A new session of a user made by newUser, signed in with the password alone (aal1), as on another device. */
+export async function signInAgain(user: Pick<TestUser, 'email'>): Promise<SupabaseClient> {
+  const password = passwords.get(user.email);
+  if (!password) throw new Error(`${user.email} was not made by newUser in this file`);
+  return signIn(user.email, password);
 }
 
 let pool: pg.Pool | undefined;

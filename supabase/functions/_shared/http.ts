@@ -21,3 +21,13 @@ export function json(body: unknown, status = 200): Response {
 export function failure(status: number, error: string, message: string): Response {
   return json({ error, message }, status);
 }
+
+/**
+ * The database's refusal for a session below aal2 of someone with a verified
+ * factor (42501 aal2_required, docs/decisions/043-aal2-in-the-database.md):
+ * passed on by name, so the app asks for the code instead of saying "not allowed".
+ */
+export function aal2Refusal(error: { code?: string; message?: string }, action: string): Response | null {
+  if (error.code !== '42501' || error.message !== 'aal2_required') return null;
+  return failure(403, 'aal2_required', `Enter the code from your authenticator app to ${action}.`);
+}

@@ -18,7 +18,7 @@
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 
 import { emailProblem, inviteeEmailMessage, trimEmail } from '../_shared/email-address.ts';
-import { failure, json, preflight } from '../_shared/http.ts';
+import { aal2Refusal, failure, json, preflight } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { invitationSignInLink } from '../_shared/sign-in-link.ts';
 import { renderInvitationEmail } from './email.ts';
@@ -47,6 +47,8 @@ function env(name: string): string {
 
 /** What the RPC's refusals mean for the caller (codes from docs/decisions/002 and 013). */
 function refusal(error: PostgrestErrorLike, email: string): Response {
+  const needsCode = aal2Refusal(error, 'manage administrators');
+  if (needsCode) return needsCode;
   if (error.code === '42501') {
     return failure(403, 'forbidden', 'Only system administrators can invite administrators.');
   }

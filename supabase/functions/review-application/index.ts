@@ -24,7 +24,7 @@
  */
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 
-import { failure, json, preflight } from '../_shared/http.ts';
+import { aal2Refusal, failure, json, preflight } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { renderReviewEmail, type ReviewAction } from './email.ts';
 
@@ -77,6 +77,8 @@ function refusal(error: PostgrestErrorLike): Response {
         error.details ?? 'The trust registry already lists an organisation with this name or website. Ask the applicant to change it before approving.',
       );
   }
+  const needsCode = aal2Refusal(error, 'review applications');
+  if (needsCode) return needsCode;
   if (error.code === '42501') return failure(403, 'forbidden', 'Only system administrators can review applications.');
   if (error.code?.startsWith('PGRST30')) {
     return failure(401, 'not_authenticated', 'Your session has expired. Sign in again to review applications.');
