@@ -23,3 +23,13 @@ describe('toDataError', () => {
     expect(toDataError({ message: '  ' }).message).toBe(UNEXPECTED_MESSAGE);
   });
 });
+
+describe('the aal2 refusal', () => {
+  it('says what to do instead of the database’s code word', () => {
+    const error = toDataError({ message: 'aal2_required', code: '42501', details: 'A second factor is needed.' });
+    expect(error.code).toBe('aal2_required');
+    expect(error.message).toBe(
+      'This needs the code from your authenticator app. Sign out and sign in again, and enter the code when you are asked for it.',
+    );
+  });
+});

@@ -31,6 +31,10 @@ interface ErrorLike {
   name?: unknown;
 }
 
+export const AAL2_REQUIRED = 'aal2_required';
+export const AAL2_REQUIRED_MESSAGE =
+  'This needs the code from your authenticator app. Sign out and sign in again, and enter the code when you are asked for it.';
+
 export function toDataError(error: unknown): DataError {
   if (error instanceof DataError) return error;
   if (typeof error !== 'object' || error === null) return new DataError(UNEXPECTED_MESSAGE, { cause: error });
@@ -48,6 +52,10 @@ export function toDataError(error: unknown): DataError {
   ) {
     return new DataError(UNREACHABLE_MESSAGE, { status: 0, code: textCode, cause: error });
   }
+  // The database's refusal for a back-office or data-room action at aal1 by
+  // someone with a verified factor (decision 043); the guard normally asks for
+  // the code first, so this is a factor added since this session signed in.
+  if (message === AAL2_REQUIRED) return new DataError(AAL2_REQUIRED_MESSAGE, { status: numericStatus, code: AAL2_REQUIRED, cause: error });
   const text = typeof message === 'string' && message.trim() !== '' ? message : UNEXPECTED_MESSAGE;
   return new DataError(text, { status: numericStatus, code: textCode, cause: error });
 }
