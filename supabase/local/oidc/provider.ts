@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { loginPage } from './login-page.ts';
-import { findIdpUser, IDP_PASSWORD, IDP_USERS } from './users.ts';
+import { findIdpUser, IDP_PASSWORD, idpUserBySub } from './users.ts';
 
 /**
  * A local OpenID Connect provider standing in for an organisation's identity
@@ -156,7 +156,7 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `${LOGIN_ACTIONS}/${interaction.uid}` },
     findAccount: (_ctx, sub) => {
-      const user = IDP_USERS.find((u) => u.sub === sub);
+      const user = idpUserBySub(sub);
       if (!user) return undefined;
       return {
         accountId: user.sub,

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The people the local identity provider knows. They stand in for accounts at
  * an organisation's own identity provider (Keycloak, Entra ID, Okta…), so their
@@ -60,7 +62,31 @@ export const IDP_USERS: IdpUser[] = [
   },
 ];
 
+/**
+ * Besides the people above, any `test-…@idp.accord.test` address signs in as a
+ * verified person of its own, so each browser test can have an identity no
+ * earlier test has linked or used (the fixed people are shared by every test of
+ * a run). Its subject is derived from the address, so it is stable.
+ */
+const DISPOSABLE = /^test-[a-z0-9.-]+@idp\.accord\.test$/;
+const disposable = new Map<string, IdpUser>();
+
+function disposableUser(email: string): IdpUser {
+  const hex = createHash('sha256').update(email).digest('hex');
+  const sub = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const user: IdpUser = { sub, email, emailVerified: true, name: 'Test Person', givenName: 'Test', familyName: 'Person' };
+  disposable.set(sub, user);
+  return user;
+}
+
 export function findIdpUser(login: string): IdpUser | undefined {
   const wanted = login.trim().toLowerCase();
-  return IDP_USERS.find((u) => u.email === wanted || u.email.split('@')[0] === wanted);
+  const known = IDP_USERS.find((u) => u.email === wanted || u.email.split('@')[0] === wanted);
+  if (known) return known;
+  return DISPOSABLE.test(wanted) ? disposableUser(wanted) : undefined;
+}
+
+/** The person with this subject identifier: one of the fixed people, or a test address that has signed in. */
+export function idpUserBySub(sub: string): IdpUser | undefined {
+  return IDP_USERS.find((u) => u.sub === sub) ?? disposable.get(sub);
 }
