@@ -1,4 +1,4 @@
-import { Box, Stack } from '@chakra-ui/react';
+import { Box, Container, Stack } from '@chakra-ui/react';
 
 import { PageHeader } from '../../components/page-header';
 import { supabase, type AccordClient } from '../../data/client';
@@ -20,28 +20,30 @@ export default function SettingsPage({ client = supabase }: { client?: AccordCli
   // The route guard lets only a signed-in person with facts in.
   const userId = facts.status === 'signedIn' ? facts.userId : null;
   return (
-    <Stack gap="10">
-      <PageHeader
-        eyebrow="Your account"
-        title="Account settings"
-        intro="Your name, your e-mail address and how you sign in. These are yours wherever you use Accord."
-      />
-      <AccountSection id="profile" title="Profile">
-        {userId ? <ProfileSection userId={userId} client={client} /> : null}
-      </AccountSection>
-      <AccountSection id="email" title="E-mail address">
-        <EmailSection client={client} />
-      </AccountSection>
-      {/* The section draws its own heading (id two-factor, which the administrators' prompt links to). */}
-      <Box borderTopWidth="1px" borderColor="border.muted" pt="6" scrollMarginTop="20">
-        <TwoFactorSection client={client} />
-      </Box>
-      <AccountSection id="sessions" title="Active sessions" intro="Where your account is signed in now.">
-        <SessionsSection client={client} />
-      </AccountSection>
-      <AccountSection id="identities" title="Linked identities" intro="The ways you can sign in to this account.">
-        <IdentitiesSection client={client} />
-      </AccountSection>
-    </Stack>
+    <Container maxW="4xl" py={{ base: '8', md: '12' }}>
+      <Stack gap="10">
+        <PageHeader
+          eyebrow="Your account"
+          title="Account settings"
+          intro="Your name, your e-mail address and how you sign in. These are yours wherever you use Accord."
+        />
+        <AccountSection id="profile" title="Profile">
+          {userId ? <ProfileSection userId={userId} client={client} /> : null}
+        </AccountSection>
+        <AccountSection id="email" title="E-mail address">
+          <EmailSection client={client} />
+        </AccountSection>
+        {/* The section draws its own heading (id two-factor, which the administrators' prompt links to). */}
+        <Box borderTopWidth="1px" borderColor="border.muted" pt="6" scrollMarginTop="20">
+          <TwoFactorSection client={client} />
+        </Box>
+        <AccountSection id="sessions" title="Active sessions" intro="Where your account is signed in now.">
+          <SessionsSection client={client} />
+        </AccountSection>
+        <AccountSection id="identities" title="Linked identities" intro="The ways you can sign in to this account.">
+          <IdentitiesSection client={client} />
+        </AccountSection>
+      </Stack>
+    </Container>
   );
 }
