@@ -382,6 +382,67 @@ export type Database = {
         Relationships: [
         ]
       },
+      "notification_preferences": {
+        Row: {
+          "email": boolean,
+          "kind": Database["public"]['Enums']["notification_kind"],
+          "updated_at": string,
+          "user_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "email": boolean,
+          "kind": Database["public"]['Enums']["notification_kind"],
+          "updated_at"?: string,
+          "user_id": string
+        }
+        Update: {
+          "email"?: boolean,
+          "kind"?: Database["public"]['Enums']["notification_kind"],
+          "updated_at"?: string,
+          "user_id"?: string
+        }
+        Relationships: [
+        ]
+      },
+      "notifications": {
+        Row: {
+          "body": string,
+          "created_at": string,
+          "id": number,
+          "kind": Database["public"]['Enums']["notification_kind"],
+          "link": string,
+          "organization_id": string | null,
+          "read_at": string | null,
+          "title": string,
+          "user_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "body": string,
+          "created_at"?: string,
+          "id"?: never,
+          "kind": Database["public"]['Enums']["notification_kind"],
+          "link": string,
+          "organization_id"?: string | null,
+          "read_at"?: string | null,
+          "title": string,
+          "user_id": string
+        }
+        Update: {
+          "body"?: string,
+          "created_at"?: string,
+          "id"?: never,
+          "kind"?: Database["public"]['Enums']["notification_kind"],
+          "link"?: string,
+          "organization_id"?: string | null,
+          "read_at"?: string | null,
+          "title"?: string,
+          "user_id"?: string
+        }
+        Relationships: [
+        ]
+      },
       "organization_applications": {
         Row: {
           "changes_requested_at": string | null,
@@ -1155,9 +1216,50 @@ export type Database = {
       {
         Args: { "p_organization_id": string }; Returns: undefined
       },
+      "mark_all_notifications_read":
+      {
+        Args: Record<PropertyKey, never>; Returns: number
+      },
+      "mark_notification_read":
+      {
+        Args: { "p_id": number }; Returns: undefined
+      },
       "member_home":
       {
         Args: { "p_organization_id": string }; Returns: Json
+      },
+      "my_notification_preferences":
+      {
+        Args: Record<PropertyKey, never>; Returns: {
+          "email": boolean,
+          "is_default": boolean,
+          "kind": Database["public"]['Enums']["notification_kind"]
+        }[]
+      },
+      "my_notifications":
+      {
+        Args: {
+          "p_before_created_at"?: string,
+          "p_before_id"?: number,
+          "p_limit"?: number,
+          "p_unread"?: boolean
+        }; Returns: {
+          "body": string,
+          "created_at": string,
+          "id": number,
+          "kind": Database["public"]['Enums']["notification_kind"],
+          "link": string,
+          "organization_id": string | null,
+          "read_at": string | null,
+          "title": string,
+          "user_id": string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "notifications"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       },
       "my_sessions":
       {
@@ -1349,9 +1451,20 @@ export type Database = {
           "p_topic": string
         }; Returns: string
       },
+      "set_notification_preference":
+      {
+        Args: {
+          "p_email": boolean,
+          "p_kind": Database["public"]['Enums']["notification_kind"]
+        }; Returns: undefined
+      },
       "submit_application":
       {
         Args: { "payload": Json }; Returns: string
+      },
+      "unread_notification_count":
+      {
+        Args: Record<PropertyKey, never>; Returns: number
       },
       "withdraw_organization_change":
       {
@@ -1386,6 +1499,7 @@ export type Database = {
       "investor_access_level": "lite" | "data_room",
       "investor_kind": "angel" | "venture_capital" | "corporate" | "family_office" | "public_funder" | "other",
       "investor_request_status": "new" | "approved" | "declined",
+      "notification_kind": "application_decided" | "application_changes_requested" | "colleague_joined" | "colleague_left" | "invitation_accepted" | "registry_status_changed" | "network_reply",
       "organization_change_status": "pending" | "approved" | "declined" | "withdrawn",
       "organization_role": "admin" | "member",
       "organization_sector": "education" | "healthcare" | "financial_services" | "public_sector" | "travel" | "recruitment" | "technology" | "legal" | "real_estate" | "retail" | "telecommunications" | "other",
@@ -1574,6 +1688,13 @@ export const Constants = {
       "investor_request_status": ["new",
         "approved",
         "declined"],
+      "notification_kind": ["application_decided",
+        "application_changes_requested",
+        "colleague_joined",
+        "colleague_left",
+        "invitation_accepted",
+        "registry_status_changed",
+        "network_reply"],
       "organization_change_status": ["pending",
         "approved",
         "declined",
