@@ -98,7 +98,7 @@ create table public.conversation_messages (
   -- grants does not move their words to the other side.
   from_network boolean not null,
   body text not null
-    constraint conversation_messages_body_check check (char_length(body) between 1 and 10000 and btrim(body) <> ''),
+    constraint conversation_messages_body_check check (char_length(body) between 1 and 10000 and body ~ '\S'),
   created_at timestamptz not null default now(),
   constraint conversation_messages_conversation_fkey
     foreign key (conversation_id, organization_id) references public.conversations (id, organization_id) on delete cascade
@@ -336,7 +336,7 @@ immutable
 set search_path = ''
 as $$
   select case
-    when p_value is null or btrim(p_value) = '' then 'empty'
+    when p_value is null or p_value !~ '\S' then 'empty'
     when char_length(p_value) > p_max then 'too_long'
   end;
 $$;
