@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createOrganization, expectDenied, expectNoRows, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
+import { enrolVerifiedTotp } from '../support/mfa.ts';
 import { expectStorageError, gifBytes, pdfBytes, pngBytes } from '../support/storage-files.ts';
-import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
+import { asAnon, newUser, signInAgain, sql, type TestUser } from '../support/users.ts';
 
 /**
  * Conversations between an organisation and the network
@@ -536,5 +537,43 @@ describe('attachments', () => {
       const result = await member.client.rpc('post_message', { p_conversation_id: conv, p_body: 'Bad file', p_attachments: [path] });
       expect(result.error?.message).toBe('invalid_attachment');
     }
+  });
+});
+
+describe('a system administrator with a verified factor (decision 043)', () => {
+  let conv: string;
+  let admin: TestUser;
+  let aal1: TestUser['client'];
+  beforeAll(async () => {
+    admin = await newUser('conv-sysadmin-mfa');
+    await makeSystemAdmin(admin);
+    await enrolVerifiedTotp(admin.client);
+    aal1 = await signInAgain(admin);
+    conv = await start(member, orgA, 'Second factor');
+  });
+
+  it('at aal2 reads and answers every organisation’s conversations', async () => {
+    const rows = expectOk(await admin.client.rpc('admin_conversations', { p_organization_id: orgA })) as ListRow[];
+    expect(rows.map((r) => r.id)).toContain(conv);
+    expectOk(await admin.client.rpc('post_message', { p_conversation_id: conv, p_body: 'Answered at aal2' }));
+  });
+
+  it('attack: at aal1 (password only) is refused with aal2_required, sees nothing and changes nothing', async () => {
+    for (const [fn, args] of [
+      ['admin_conversations', {}],
+      ['post_message', { p_conversation_id: conv, p_body: 'At aal1' }],
+      ['conversation_thread', { p_conversation_id: conv }],
+      ['assign_conversation', { p_conversation_id: conv, p_admin_id: admin.id }],
+      ['close_conversation', { p_conversation_id: conv }],
+      ['start_conversation', { p_organization_id: orgA, p_subject: 'At aal1', p_body: 'At aal1' }],
+    ] as const) {
+      const result = await aal1.rpc(fn, args);
+      expect(result.error).toMatchObject({ code: '42501', message: 'aal2_required' });
+    }
+    expectNoRows(await aal1.from('conversations').select('id').eq('id', conv));
+    expectNoRows(await aal1.from('conversation_messages').select('id').eq('conversation_id', conv));
+    expect(await conversation(conv)).toMatchObject({ status: 'open', assigned_to: null });
+    const [rows] = await sql<{ n: number }>(`select count(*)::int as n from public.conversation_messages where body = 'At aal1'`);
+    expect(rows.n).toBe(0);
   });
 });
