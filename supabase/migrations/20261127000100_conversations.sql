@@ -267,28 +267,50 @@ comment on function private.may_attach_to_conversation(text) is
 revoke execute on function private.may_attach_to_conversation(text) from public;
 grant execute on function private.may_attach_to_conversation(text) to authenticated, service_role;
 
--- Readers of the conversation read (download, signed URL) its files: the
--- organisation's members by the first folder, system administrators all.
-create policy "storage.objects: conversation files of own organisation, all as system admin"
+-- storage.objects keeps one permissive policy per role and action
+-- (20261122003000; tests/storage/storage-migrations.test.ts), so the SELECT
+-- policy of 20261122004000 and the INSERT policy of 20261124000400 are
+-- replaced by the same rules plus the conversation_attachments bucket's.
+-- UPDATE and DELETE are unchanged and name other buckets only: nobody
+-- replaces, moves or removes a conversation file once uploaded (a plain
+-- upload onto an existing name is 409).
+drop policy "storage.objects: own organisation's files, all as system admin" on storage.objects;
+drop policy "storage.objects: add drafts, change-request answers, logos" on storage.objects;
+
+-- Reading (download, signed URLs, listing). Application documents and logos as
+-- before. Conversation files: the organisation's members by the first
+-- folder, system administrators all.
+create policy "storage.objects: own organisation's files, all as system admin"
   on storage.objects for select to authenticated
   using (
-    bucket_id = 'conversation_attachments'
-    and (
-      (storage.foldername(name))[1] in (select org_id::text from private.member_organization_ids() as org_id)
-      or (select private.is_system_admin())
-    )
+    (bucket_id in ('application_documents', 'brand_assets')
+      and (
+        (storage.foldername(name))[1] in (select org_id::text from private.member_organization_ids() as org_id)
+        or (storage.foldername(name))[1] in (select org_id::text from private.draft_organization_ids() as org_id)
+        or (select private.is_system_admin())
+      ))
+    or (bucket_id = 'conversation_attachments'
+      and (
+        (storage.foldername(name))[1] in (select org_id::text from private.member_organization_ids() as org_id)
+        or (select private.is_system_admin())
+      ))
   );
 
--- Adding a file: into a conversation the uploader may post to, under a
--- sub-folder (the conversation's folder holds no loose files). A plain upload
--- never overwrites (409); there is no UPDATE or DELETE policy for this bucket,
--- so nobody replaces, moves or removes a file once sent.
-create policy "storage.objects: add files to conversations one may write to"
+-- Adding. Application documents and logos exactly as in 20261124000400.
+-- Conversation files: at least three folders deep (the conversation's folder
+-- holds no loose files), into a conversation the uploader may post to.
+create policy "storage.objects: add drafts, change-request answers, logos, conversation files"
   on storage.objects for insert to authenticated
   with check (
-    bucket_id = 'conversation_attachments'
-    and array_length(storage.foldername(name), 1) >= 3
-    and (select private.may_attach_to_conversation(name))
+    (bucket_id = 'application_documents'
+      and (storage.foldername(name))[1] in (select org_id::text from private.change_request_organization_ids() as org_id))
+    or (bucket_id = 'brand_assets'
+      and (storage.foldername(name))[1] in (select org_id::text from private.admin_organization_ids() as org_id))
+    or (bucket_id in ('application_documents', 'brand_assets')
+      and (storage.foldername(name))[1] in (select org_id::text from private.draft_organization_ids() as org_id))
+    or (bucket_id = 'conversation_attachments'
+      and array_length(storage.foldername(name), 1) >= 3
+      and private.may_attach_to_conversation(name))
   );
 
 -- ---------------------------------------------------------------------------
