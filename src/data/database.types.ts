@@ -221,6 +221,172 @@ export type Database = {
         Relationships: [
         ]
       },
+      "conversation_attachments": {
+        Row: {
+          "byte_size": number,
+          "conversation_id": string,
+          "created_at": string,
+          "id": number,
+          "message_id": number,
+          "mime_type": string,
+          "name": string,
+          "object_path": string,
+          "organization_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "byte_size": number,
+          "conversation_id": string,
+          "created_at"?: string,
+          "id"?: never,
+          "message_id": number,
+          "mime_type": string,
+          "name": string,
+          "object_path": string,
+          "organization_id": string
+        }
+        Update: {
+          "byte_size"?: number,
+          "conversation_id"?: string,
+          "created_at"?: string,
+          "id"?: never,
+          "message_id"?: number,
+          "mime_type"?: string,
+          "name"?: string,
+          "object_path"?: string,
+          "organization_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversation_attachments_conversation_fkey"
+            columns: ["conversation_id",
+              "organization_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id",
+              "organization_id"]
+          }, {
+            foreignKeyName: "conversation_attachments_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "conversation_messages"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "conversation_messages": {
+        Row: {
+          "author_id": string | null,
+          "body": string,
+          "conversation_id": string,
+          "created_at": string,
+          "from_network": boolean,
+          "id": number,
+          "organization_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "author_id"?: string | null,
+          "body": string,
+          "conversation_id": string,
+          "created_at"?: string,
+          "from_network": boolean,
+          "id"?: never,
+          "organization_id": string
+        }
+        Update: {
+          "author_id"?: string | null,
+          "body"?: string,
+          "conversation_id"?: string,
+          "created_at"?: string,
+          "from_network"?: boolean,
+          "id"?: never,
+          "organization_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversation_messages_conversation_fkey"
+            columns: ["conversation_id",
+              "organization_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id",
+              "organization_id"]
+          }
+        ]
+      },
+      "conversation_reads": {
+        Row: {
+          "conversation_id": string,
+          "last_read_at": string,
+          "user_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "conversation_id": string,
+          "last_read_at": string,
+          "user_id": string
+        }
+        Update: {
+          "conversation_id"?: string,
+          "last_read_at"?: string,
+          "user_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversation_reads_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "conversations": {
+        Row: {
+          "assigned_to": string | null,
+          "closed_at": string | null,
+          "created_at": string,
+          "created_by": string | null,
+          "id": string,
+          "last_message_at": string,
+          "organization_id": string,
+          "status": Database["public"]['Enums']["conversation_status"],
+          "subject": string
+        }
+        ComputedFields: never
+        Insert: {
+          "assigned_to"?: string | null,
+          "closed_at"?: string | null,
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "id"?: string,
+          "last_message_at"?: string,
+          "organization_id": string,
+          "status"?: Database["public"]['Enums']["conversation_status"],
+          "subject": string
+        }
+        Update: {
+          "assigned_to"?: string | null,
+          "closed_at"?: string | null,
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "id"?: string,
+          "last_message_at"?: string,
+          "organization_id"?: string,
+          "status"?: Database["public"]['Enums']["conversation_status"],
+          "subject"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversations_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "ecosystem_solutions": {
         Row: {
           "category": Database["public"]['Enums']["solution_category"],
@@ -960,6 +1126,34 @@ export type Database = {
           "p_token": string
         }; Returns: Json
       },
+      "admin_conversations":
+      {
+        Args: {
+          "p_before_id"?: string,
+          "p_before_last_message_at"?: string,
+          "p_limit"?: number,
+          "p_mine"?: boolean,
+          "p_organization_id"?: string,
+          "p_search"?: string,
+          "p_status"?: Database["public"]['Enums']["conversation_status"],
+          "p_unassigned"?: boolean
+        }; Returns: {
+          "assigned_name": string,
+          "assigned_to": string,
+          "created_at": string,
+          "created_by": string,
+          "id": string,
+          "last_message_at": string,
+          "last_message_from_network": boolean,
+          "last_message_preview": string,
+          "organization_id": string,
+          "organization_name": string,
+          "status": Database["public"]['Enums']["conversation_status"],
+          "subject": string,
+          "unread": boolean,
+          "unread_count": number
+        }[]
+      },
       "admin_dashboard_counts":
       {
         Args: Record<PropertyKey, never>; Returns: {
@@ -1110,6 +1304,13 @@ export type Database = {
           isSetofReturn: false
         }
       },
+      "assign_conversation":
+      {
+        Args: {
+          "p_admin_id": string,
+          "p_conversation_id": string
+        }; Returns: undefined
+      },
       "begin_application_review":
       {
         Args: { "p_organization_id": string }; Returns: Json
@@ -1151,6 +1352,27 @@ export type Database = {
       "check_user_org_approval_status":
       {
         Args: { "user_uuid": string }; Returns: string
+      },
+      "close_conversation":
+      {
+        Args: { "p_conversation_id": string }; Returns: undefined
+      },
+      "conversation_thread":
+      {
+        Args: {
+          "p_after_created_at"?: string,
+          "p_after_id"?: number,
+          "p_conversation_id": string,
+          "p_limit"?: number
+        }; Returns: {
+          "attachments": Json,
+          "author_id": string,
+          "author_name": string,
+          "body": string,
+          "created_at": string,
+          "from_network": boolean,
+          "id": number
+        }[]
       },
       "create_admin_invitation":
       {
@@ -1220,6 +1442,10 @@ export type Database = {
       {
         Args: Record<PropertyKey, never>; Returns: number
       },
+      "mark_conversation_read":
+      {
+        Args: { "p_conversation_id": string }; Returns: undefined
+      },
       "mark_notification_read":
       {
         Args: { "p_id": number }; Returns: undefined
@@ -1227,6 +1453,29 @@ export type Database = {
       "member_home":
       {
         Args: { "p_organization_id": string }; Returns: Json
+      },
+      "my_conversations":
+      {
+        Args: {
+          "p_before_id"?: string,
+          "p_before_last_message_at"?: string,
+          "p_before_unread"?: boolean,
+          "p_limit"?: number
+        }; Returns: {
+          "assigned_name": string,
+          "assigned_to": string,
+          "created_at": string,
+          "created_by": string,
+          "id": string,
+          "last_message_at": string,
+          "last_message_from_network": boolean,
+          "last_message_preview": string,
+          "organization_id": string,
+          "status": Database["public"]['Enums']["conversation_status"],
+          "subject": string,
+          "unread": boolean,
+          "unread_count": number
+        }[]
       },
       "my_notification_preferences":
       {
@@ -1297,6 +1546,14 @@ export type Database = {
           "role": Database["public"]['Enums']["organization_role"],
           "user_id": string
         }[]
+      },
+      "post_message":
+      {
+        Args: {
+          "p_attachments"?: (string)[],
+          "p_body": string,
+          "p_conversation_id": string
+        }; Returns: number
       },
       "registry_by_domain":
       {
@@ -1370,6 +1627,10 @@ export type Database = {
           "p_organization_id": string,
           "p_user_id": string
         }; Returns: undefined
+      },
+      "reopen_conversation":
+      {
+        Args: { "p_conversation_id": string }; Returns: undefined
       },
       "request_application_changes":
       {
@@ -1458,9 +1719,21 @@ export type Database = {
           "p_kind": Database["public"]['Enums']["notification_kind"]
         }; Returns: undefined
       },
+      "start_conversation":
+      {
+        Args: {
+          "p_body": string,
+          "p_organization_id": string,
+          "p_subject": string
+        }; Returns: string
+      },
       "submit_application":
       {
         Args: { "payload": Json }; Returns: string
+      },
+      "unread_conversation_count":
+      {
+        Args: Record<PropertyKey, never>; Returns: number
       },
       "unread_notification_count":
       {
@@ -1496,6 +1769,7 @@ export type Database = {
       "application_status": "pending" | "under_review" | "approved" | "rejected",
       "application_use_case": "education" | "healthcare" | "online_registration" | "cross_border_verification",
       "contact_topic": "membership" | "partnership" | "press" | "support" | "privacy" | "other",
+      "conversation_status": "open" | "closed",
       "investor_access_level": "lite" | "data_room",
       "investor_kind": "angel" | "venture_capital" | "corporate" | "family_office" | "public_funder" | "other",
       "investor_request_status": "new" | "approved" | "declined",
@@ -1677,6 +1951,8 @@ export const Constants = {
         "support",
         "privacy",
         "other"],
+      "conversation_status": ["open",
+        "closed"],
       "investor_access_level": ["lite",
         "data_room"],
       "investor_kind": ["angel",

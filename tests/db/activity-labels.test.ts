@@ -34,7 +34,7 @@ function triggerActions(): { action: string; organisation: boolean }[] {
 }
 
 /** Actions the RPCs write themselves, named as literals ('tenant_invitation.accepted') anywhere in the SQL. */
-const NAMESPACES = 'application|registry|organization|organization_member|organization_change|tenant_invitation|admin_invitation|system_admin';
+const NAMESPACES = 'application|registry|organization|organization_member|organization_change|tenant_invitation|admin_invitation|system_admin|conversation';
 function literalActions(): string[] {
   return [...new Set([...sql.matchAll(new RegExp(`'((?:${NAMESPACES})\\.[a-z_]+)'`, 'g'))].map((m) => m[1]))];
 }
@@ -50,7 +50,7 @@ const organisationActions = new Set([
   ...registrySteps,
   ...changeSteps,
   ...triggered.filter((t) => t.organisation).map((t) => t.action),
-  ...literalActions().filter((a) => /^(application|registry|organization|organization_member|organization_change|tenant_invitation)\./.test(a)),
+  ...literalActions().filter((a) => /^(application|registry|organization|organization_member|organization_change|tenant_invitation|conversation)\./.test(a)),
 ]);
 const allActions = new Set([...organisationActions, ...triggered.map((t) => t.action), ...literalActions()]);
 
@@ -60,7 +60,7 @@ describe('activity labels', () => {
     expect(registrySteps).toEqual(expect.arrayContaining(['registry.suspended', 'registry.reinstated']));
     expect(changeSteps).toEqual(['organization_change.requested', 'organization_change.approved', 'organization_change.declined', 'organization_change.withdrawn']);
     expect(triggered.map((t) => t.action)).toEqual(expect.arrayContaining(['system_admin.granted', 'organization_member.added', 'admin_invitation.sent']));
-    expect(literalActions()).toEqual(expect.arrayContaining(['tenant_invitation.accepted', 'organization.updated']));
+    expect(literalActions()).toEqual(expect.arrayContaining(['tenant_invitation.accepted', 'organization.updated', 'conversation.started', 'conversation.closed']));
   });
 
   it('names every action in the back office', () => {

@@ -56,6 +56,11 @@ export const ACTION_LABELS: Record<string, string> = {
   'ecosystem_solution.created': 'Ecosystem solution added',
   'ecosystem_solution.updated': 'Ecosystem solution changed',
   'ecosystem_solution.deleted': 'Ecosystem solution deleted',
+  'conversation.started': 'Conversation started',
+  'conversation.assigned': 'Conversation assigned',
+  'conversation.unassigned': 'Conversation unassigned',
+  'conversation.closed': 'Conversation closed',
+  'conversation.reopened': 'Conversation reopened',
 };
 
 /** The action filter's choices: a namespace (all its actions) or one action. */

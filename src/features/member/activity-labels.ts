@@ -27,6 +27,11 @@ const ACTIONS: Record<string, string> = {
   'organization_member.left': 'Colleague left',
   'organization.updated': 'Details updated',
   'organization.deleted': 'Organisation deleted',
+  'conversation.started': 'Conversation with the network started',
+  'conversation.assigned': 'Conversation given to a network administrator',
+  'conversation.unassigned': 'Conversation waiting for a network administrator',
+  'conversation.closed': 'Conversation closed by the network',
+  'conversation.reopened': 'Conversation reopened',
 };
 
 /** Every action with a member-facing name (the guard test checks each one an organisation can see has one). */

@@ -1,0 +1,14 @@
+import type { AdminConversationFilters } from './list-admin-conversations';
+
+/** SWR keys of conversations (decision 045), so a command or a Realtime change can name what it touched. */
+export const messageKeys = {
+  all: ['messages'] as const,
+  /** Every page of the member's list. */
+  mine: ['messages', 'mine'] as const,
+  /** Every page of every back-office list. */
+  adminAll: ['messages', 'admin'] as const,
+  admin: (filters: AdminConversationFilters) =>
+    ['messages', 'admin', filters.status ?? '', filters.unassigned ? 'unassigned' : '', filters.mine ? 'mine' : '', filters.organizationId ?? '', filters.search ?? ''] as const,
+  thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
+  unreadCount: ['messages', 'unread-count'] as const,
+};
