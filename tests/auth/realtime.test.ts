@@ -1,0 +1,248 @@
+import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { WAIT_CEILING_MS } from '../../src/testing/wait-ceiling.ts';
+import { addMember, createOrganization } from '../support/db-fixtures.ts';
+import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
+import { stack } from '../support/auth-helpers.ts';
+
+/**
+ * Contract tests for the Realtime stand-in (supabase/local/realtime/,
+ * decision 044) with the real supabase-js client: postgres_changes payloads
+ * and filters, broadcast, presence, token updates, and row level security on
+ * delivery — nothing of another organisation's rows reaches a member, nor
+ * anything after the token expired or with a forged one.
+ */
+type Row = { organization_id: string; user_id: string; role: string };
+type Change = RealtimePostgresChangesPayload<Row>;
+
+/** Values as they arrive, and a wait for the first one that satisfies a condition. */
+function inbox<T>() {
+  const items: T[] = [];
+  const waiters: { test: (item: T) => boolean; resolve: (item: T) => void }[] = [];
+  return {
+    items,
+    push(item: T) {
+      items.push(item);
+      for (const w of [...waiters]) {
+        if (w.test(item)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(item);
+        }
+      }
+    },
+    next(test: (item: T) => boolean): Promise<T> {
+      const found = items.find(test);
+      if (found) return Promise.resolve(found);
+      return new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`nothing matching arrived within ${WAIT_CEILING_MS} ms`)), WAIT_CEILING_MS);
+        waiters.push({ test, resolve: (item) => (clearTimeout(timer), resolve(item)) });
+      });
+    },
+  };
+}
+
+function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
+  return new Promise((resolve, reject) => {
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve(channel);
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+    });
+  });
+}
+
+async function watch(client: SupabaseClient, filter: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; schema: string; table?: string; filter?: string }) {
+  const changes = inbox<Change>();
+  const channel = client.channel(`changes-${crypto.randomUUID()}`);
+  channel.on('postgres_changes', filter as { event: '*'; schema: string }, (payload: Change) => changes.push(payload));
+  await subscribed(channel);
+  return { channel, changes };
+}
+
+const orgOf = (c: Change) => (c.eventType === 'DELETE' ? c.old.organization_id : c.new.organization_id);
+
+let orgA: string;
+let orgB: string;
+let memberA: TestUser;
+let memberB: TestUser;
+const clients: SupabaseClient[] = [];
+
+beforeAll(async () => {
+  // The stand-in streams the tables in supabase_realtime; this test DB adds one that has organisation-scoped RLS.
+  const [listed] = await sql<{ n: number }>(
+    "select count(*)::int as n from pg_catalog.pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'organization_members'",
+  );
+  if (listed.n === 0) await sql('alter publication supabase_realtime add table public.organization_members');
+  memberA = await newUser('realtime-a');
+  memberB = await newUser('realtime-b');
+  orgA = await createOrganization(memberA);
+  orgB = await createOrganization(memberB);
+  clients.push(memberA.client, memberB.client);
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.removeAllChannels();
+});
+
+describe('postgres_changes', () => {
+  it('delivers INSERT, UPDATE and DELETE with the payload shape realtime-js expects', async () => {
+    const { changes } = await watch(memberA.client, { event: '*', schema: 'public', table: 'organization_members', filter: `organization_id=eq.${orgA}` });
+    const newcomer = await newUser('realtime-newcomer');
+    await addMember(orgA, newcomer);
+    const inserted = await changes.next((c) => c.eventType === 'INSERT' && c.new.user_id === newcomer.id);
+    expect(inserted).toMatchObject({
+      schema: 'public',
+      table: 'organization_members',
+      eventType: 'INSERT',
+      errors: null,
+      new: { organization_id: orgA, user_id: newcomer.id, role: 'member' },
+      old: {},
+    });
+    expect(new Date(inserted.commit_timestamp).getTime()).not.toBeNaN();
+
+    await sql("update public.organization_members set role = 'admin' where organization_id = $1 and user_id = $2", [orgA, newcomer.id]);
+    const updated = await changes.next((c) => c.eventType === 'UPDATE' && c.new.user_id === newcomer.id);
+    expect(updated.new).toMatchObject({ role: 'admin', user_id: newcomer.id });
+    // With RLS on the table, old values are the primary key only, as Supabase sends them.
+    expect(updated.old).toEqual({ organization_id: orgA, user_id: newcomer.id });
+
+    await sql('delete from public.organization_members where organization_id = $1 and user_id = $2', [orgA, newcomer.id]);
+    const deleted = await changes.next((c) => c.eventType === 'DELETE' && c.old.user_id === newcomer.id);
+    expect(deleted.old).toEqual({ organization_id: orgA, user_id: newcomer.id });
+    expect(deleted.new).toEqual({});
+  });
+
+  it('applies a filter: a change that does not match it is not delivered', async () => {
+    const colleague = await newUser('realtime-colleague');
+    const later = await newUser('realtime-later');
+    await addMember(orgA, colleague);
+    const { changes } = await watch(memberA.client, { event: 'INSERT', schema: 'public', table: 'organization_members', filter: `user_id=eq.${later.id}` });
+    // An UPDATE (another event) and an INSERT of someone else go first; the matching INSERT after them.
+    await sql("update public.organization_members set role = 'admin' where organization_id = $1 and user_id = $2", [orgA, colleague.id]);
+    const other = await newUser('realtime-other');
+    await addMember(orgA, other);
+    await addMember(orgA, later);
+    const first = await changes.next(() => true);
+    expect(first.eventType).toBe('INSERT');
+    expect((first as Extract<Change, { eventType: 'INSERT' }>).new.user_id).toBe(later.id);
+    expect(changes.items).toHaveLength(1);
+  });
+
+  it('never delivers another organisation’s rows to a member subscribed to all of public', async () => {
+    const { changes } = await watch(memberA.client, { event: '*', schema: 'public' });
+    const outsider = await newUser('realtime-outsider');
+    const insider = await newUser('realtime-insider');
+    // Organisation B's changes first, then one of organisation A that must arrive.
+    await addMember(orgB, outsider);
+    await sql("update public.organization_members set role = 'admin' where organization_id = $1 and user_id = $2", [orgB, outsider.id]);
+    await addMember(orgA, insider);
+    await changes.next((c) => c.eventType === 'INSERT' && c.new.user_id === insider.id);
+    expect(changes.items.filter((c) => orgOf(c) === orgB)).toEqual([]);
+  });
+
+  it('a token update replaces the subscriber’s claims: the channel then sees what the new token may see', async () => {
+    const viewer = await newUser('realtime-viewer');
+    const { changes } = await watch(viewer.client, { event: 'INSERT', schema: 'public', table: 'organization_members' });
+    const { data } = await memberB.client.auth.getSession();
+    await viewer.client.realtime.setAuth(data.session!.access_token);
+    const joiner = await newUser('realtime-joiner');
+    await addMember(orgB, joiner);
+    await changes.next((c) => c.eventType === 'INSERT' && c.new.user_id === joiner.id);
+  });
+});
+
+describe('tokens', () => {
+  async function tokenFor(user: TestUser, lifetimeSeconds: number, key?: CryptoKey) {
+    const now = Math.floor(Date.now() / 1000);
+    const signingKey = key ?? ((await importJWK(stack.keys.privateJwk as JWK, 'ES256')) as CryptoKey);
+    return new SignJWT({ sub: user.id, role: 'authenticated', aud: 'authenticated', email: user.email, aal: 'aal1', session_id: crypto.randomUUID() })
+      .setProtectedHeader({ alg: 'ES256', kid: stack.keys.kid, typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + lifetimeSeconds)
+      .sign(signingKey);
+  }
+
+  it('refuses a join with a forged token', async () => {
+    const { privateKey } = await generateKeyPair('ES256');
+    const forger = asAnon();
+    clients.push(forger);
+    await forger.realtime.setAuth(await tokenFor(memberA, 3600, privateKey));
+    const channel = forger.channel('forged').on('postgres_changes', { event: '*', schema: 'public' }, () => undefined);
+    await expect(subscribed(channel)).rejects.toThrow('JwtSignatureError: Failed to validate JWT signature');
+  });
+
+  it('closes the channel when its token expires, and delivers nothing to it afterwards', async () => {
+    const expiring = asAnon();
+    const observer = await newUser('realtime-observer');
+    await addMember(orgA, observer);
+    clients.push(expiring, observer.client);
+    await expiring.realtime.setAuth(await tokenFor(memberA, 2));
+    const system = inbox<{ status: string; message: string }>();
+    const closed = inbox<string>();
+    const changes = inbox<Change>();
+    const channel = expiring
+      .channel('expiring')
+      .on('postgres_changes', { event: '*', schema: 'public' }, (p: Change) => changes.push(p))
+      .on('system', {}, (p: { status: string; message: string }) => system.push(p));
+    await new Promise<void>((resolve, reject) => {
+      channel.subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve();
+        else if (status === 'CLOSED') closed.push(status);
+        else if (status === 'CHANNEL_ERROR') reject(error ?? new Error(status));
+      });
+    });
+    const { changes: seen } = await watch(observer.client, { event: 'INSERT', schema: 'public', table: 'organization_members' });
+    // Waiting for the token's expiry is the rule under test.
+    expect((await system.next((s) => s.status === 'error')).message).toMatch(/^Token has expired/);
+    await closed.next(() => true);
+    const beforeClose = changes.items.length;
+    const late = await newUser('realtime-late');
+    await addMember(orgA, late);
+    await seen.next((c) => c.eventType === 'INSERT' && c.new.user_id === late.id);
+    expect(changes.items).toHaveLength(beforeClose);
+  });
+
+  it('refuses a websocket without a valid API key at the gateway', async () => {
+    const url = `${stack.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=not-a-key&vsn=2.0.0`;
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(url);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => (ws.close(), resolve(101)));
+      ws.on('error', () => undefined);
+    });
+    expect(status).toBe(401);
+  });
+});
+
+describe('broadcast and presence', () => {
+  it('relays a broadcast to the other clients, to the sender with self, and acknowledges with ack', async () => {
+    const topic = `room-${crypto.randomUUID()}`;
+    const received = inbox<Record<string, unknown>>();
+    const echoed = inbox<Record<string, unknown>>();
+    const listener = memberB.client.channel(topic).on('broadcast', { event: 'wave' }, (m) => received.push(m));
+    const sender = memberA.client.channel(topic, { config: { broadcast: { self: true, ack: true } } }).on('broadcast', { event: 'wave' }, (m) => echoed.push(m));
+    await subscribed(listener);
+    await subscribed(sender);
+    expect(await sender.send({ type: 'broadcast', event: 'wave', payload: { hello: 'there' } })).toBe('ok');
+    expect((await received.next(() => true)).payload).toEqual({ hello: 'there' });
+    expect((await echoed.next(() => true)).payload).toEqual({ hello: 'there' });
+  });
+
+  it('syncs presence between clients and removes an untracked one', async () => {
+    const topic = `lobby-${crypto.randomUUID()}`;
+    const synced = inbox<Record<string, unknown[]>>();
+    const first = memberA.client.channel(topic, { config: { presence: { key: 'first' } } });
+    first.on('presence', { event: 'sync' }, () => synced.push(first.presenceState()));
+    const second = memberB.client.channel(topic, { config: { presence: { key: 'second' } } });
+    second.on('presence', { event: 'sync' }, () => undefined);
+    await subscribed(first);
+    await subscribed(second);
+    await first.track({ name: 'A' });
+    await second.track({ name: 'B' });
+    const both = await synced.next((s) => 'first' in s && 'second' in s);
+    expect(both.second).toEqual([expect.objectContaining({ name: 'B' })]);
+    await second.untrack();
+    await synced.next((s) => 'first' in s && !('second' in s));
+  });
+});
