@@ -73,7 +73,7 @@ beforeAll(async () => {
   const [listed] = await sql<{ n: number }>(
     "select count(*)::int as n from pg_catalog.pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'organization_members'",
   );
-  if (listed.n === 0) await sql('alter publication supabase_realtime add table public.organization_members');
+  if (listed.n === 0) await sql('alter publication supabase_realtime add table public.organization_members, public.pricing_plans');
   memberA = await newUser('realtime-a');
   memberB = await newUser('realtime-b');
   orgA = await createOrganization(memberA);
@@ -149,6 +149,36 @@ describe('postgres_changes', () => {
     const joiner = await newUser('realtime-joiner');
     await addMember(orgB, joiner);
     await changes.next((c) => c.eventType === 'INSERT' && c.new.user_id === joiner.id);
+  });
+});
+
+describe('sign-out', () => {
+  it('delivers nothing of the organisation once the member signs out: the channel goes on as a visitor', async () => {
+    const leaver = await newUser('realtime-leaver');
+    await addMember(orgA, leaver);
+    const changes = inbox<RealtimePostgresChangesPayload<Record<string, unknown>>>();
+    const channel = leaver.client
+      .channel(`sign-out-${crypto.randomUUID()}`, { config: { broadcast: { ack: true } } })
+      .on('postgres_changes', { event: 'INSERT', schema: 'public' }, (p: RealtimePostgresChangesPayload<Record<string, unknown>>) => changes.push(p));
+    await subscribed(channel);
+    await leaver.client.auth.signOut();
+    // supabase-js hands the socket the API key when the session ends ...
+    await expect.poll(() => leaver.client.realtime.accessTokenValue).toBe(stack.keys.anonKey);
+    // ... and one socket's frames are handled in order: once this is acknowledged, the token update before it is applied.
+    expect(await channel.send({ type: 'broadcast', event: 'barrier', payload: {} })).toBe('ok');
+    const late = await newUser('realtime-after-sign-out');
+    await addMember(orgA, late);
+    // A change a visitor may see, committed after the organisation's: it arrives, the organisation's never did.
+    const slug = `realtime-${crypto.randomUUID().slice(0, 8)}`;
+    const [plan] = await sql<{ id: string }>(
+      `insert into public.pricing_plans (slug, name, summary, support, monthly_price_eur, features, is_published, published_at)
+       values ($1, 'Realtime plan', 'For the realtime test.', 'E-mail', 12.50, '{one,two}', true, now()) returning id`,
+      [slug],
+    );
+    const arrived = await changes.next((c) => c.table === 'pricing_plans' && (c.new as { id?: string }).id === plan.id);
+    // Values arrive typed by the column's type, as Realtime sends them.
+    expect(arrived.new).toMatchObject({ slug, monthly_price_eur: 12.5, features: ['one', 'two'], is_published: true, sort_order: 0 });
+    expect(changes.items.filter((c) => c.table === 'organization_members')).toEqual([]);
   });
 });
 
