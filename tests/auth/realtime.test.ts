@@ -129,6 +129,37 @@ describe('postgres_changes', () => {
     expect(changes.items).toHaveLength(1);
   });
 
+  it('compares filter values with the column’s type (gt on an integer, in on text)', async () => {
+    type Plan = RealtimePostgresChangesPayload<{ slug: string; sort_order: number }>;
+    const above = inbox<Plan>();
+    const listed = inbox<Plan>();
+    const slug = (label: string) => `realtime-${label}-${crypto.randomUUID().slice(0, 8)}`;
+    const [plain, named, large] = [slug('plain'), slug('named'), slug('large')];
+    const visitor = asAnon();
+    clients.push(visitor);
+    const channel = visitor
+      .channel(`plans-${crypto.randomUUID()}`)
+      // As integers 500 > 99; as text '500' < '99', so a text comparison would deliver nothing.
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'pricing_plans', filter: 'sort_order=gt.99' }, (p: Plan) => above.push(p))
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'pricing_plans', filter: `slug=in.(${named},other)` }, (p: Plan) => listed.push(p));
+    await subscribed(channel);
+    const insertPlan = (s: string, order: number) =>
+      sql(
+        `insert into public.pricing_plans (slug, name, summary, support, sort_order, is_published, published_at)
+         values ($1, 'Plan', 'For the realtime test.', 'E-mail', $2, true, now())`,
+        [s, order],
+      );
+    await insertPlan(plain, 5);
+    await insertPlan(named, 7);
+    await insertPlan(large, 500);
+    const first = await above.next(() => true);
+    expect(first.eventType === 'INSERT' && first.new.slug).toBe(large);
+    expect(above.items).toHaveLength(1);
+    const only = await listed.next(() => true);
+    expect(only.eventType === 'INSERT' && only.new.slug).toBe(named);
+    expect(listed.items).toHaveLength(1);
+  });
+
   it('never delivers another organisation’s rows to a member subscribed to all of public', async () => {
     const { changes } = await watch(memberA.client, { event: '*', schema: 'public' });
     const outsider = await newUser('realtime-outsider');
