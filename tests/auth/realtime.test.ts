@@ -264,6 +264,18 @@ describe('tokens', () => {
     expect(changes.items).toHaveLength(beforeClose);
   });
 
+  it('answers a heartbeat on topic phoenix through the gateway', async () => {
+    const ws = new WebSocket(`${stack.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${stack.keys.anonKey}&vsn=2.0.0`);
+    const answer = new Promise<unknown>((resolve, reject) => {
+      ws.on('message', (data: Buffer) => resolve(JSON.parse(data.toString('utf8'))));
+      ws.on('error', reject);
+    });
+    await new Promise((resolve) => ws.on('open', resolve));
+    ws.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));
+    expect(await answer).toEqual([null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
+    ws.close();
+  });
+
   it('refuses a websocket without a valid API key at the gateway', async () => {
     const url = `${stack.apiUrl.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=not-a-key&vsn=2.0.0`;
     const status = await new Promise<number>((resolve) => {

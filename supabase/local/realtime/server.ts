@@ -80,7 +80,7 @@ function quoteIdent(name: string): string {
 export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealtime> {
   const log = opts.log ?? (() => undefined);
   const publicKey = (await importJWK(opts.keys.publicJwk as JWK, 'ES256')) as CryptoKey;
-  const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 4 });
+  const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 8 });
   const connections = new Set<Connection>();
   const topics = new Map<string, Set<Channel>>();
   let nextBindingId = 1;
@@ -414,13 +414,17 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
       ...(oldRecord === undefined ? {} : { old_record: oldRecord }),
     };
     // One check per distinct set of claims: many subscribers often share a role and a user.
+    // All checks start at once (the pool bounds them); deliveries then go out in order.
     const verdicts = new Map<string, Promise<boolean>>();
-    for (const [channel, ids] of targets) {
+    const pending = [...targets].map(([channel, ids]) => {
       const key = JSON.stringify(channel.claims);
       let verdict = verdicts.get(key);
       if (!verdict) verdicts.set(key, (verdict = visible(change, channel.claims, pk)));
-      // The token may have been replaced or expired while the check ran.
-      if (!(await verdict) || channel.connection.channels.get(channel.topic) !== channel) continue;
+      return { channel, ids, verdict, claims: channel.claims };
+    });
+    for (const { channel, ids, verdict, claims } of pending) {
+      // The channel may have left, or its token been replaced or expired, while the check ran.
+      if (!(await verdict) || channel.connection.channels.get(channel.topic) !== channel || channel.claims !== claims) continue;
       if (Number(channel.claims.exp) * 1000 <= Date.now()) continue;
       push(channel, 'postgres_changes', { ids, data });
     }
