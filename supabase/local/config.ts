@@ -25,6 +25,8 @@ export interface StackPorts {
   functions: number;
   /** The local OpenID Connect provider standing in for an external identity provider (oidc/). */
   idp: number;
+  /** The Realtime stand-in (realtime/), behind the gateway's /realtime/v1. */
+  realtime: number;
   app: number;
 }
 
@@ -117,11 +119,11 @@ export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
 const BASE_PORTS: Record<StackProfile, StackPorts> = {
   dev: {
     api: 54321, db: 54322, inbox: 54324, smtp: 54325,
-    rest: 54326, auth: 54327, storage: 54328, functions: 54329, idp: 54330, app: 5173,
+    rest: 54326, auth: 54327, storage: 54328, functions: 54329, idp: 54330, realtime: 54331, app: 5173,
   },
   test: {
     api: 55321, db: 55322, inbox: 55324, smtp: 55325,
-    rest: 55326, auth: 55327, storage: 55328, functions: 55329, idp: 55330, app: 55173,
+    rest: 55326, auth: 55327, storage: 55328, functions: 55329, idp: 55330, realtime: 55331, app: 55173,
   },
 };
 

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { StackConfig } from './config.ts';
 
 /**
@@ -103,6 +104,51 @@ export async function startGateway(config: StackConfig, routes: GatewayRoute[]):
   });
   server.keepAliveTimeout = 5000;
 
+  // Websocket upgrades (Realtime's /realtime/v1/websocket) are proxied as Kong
+  // does: the same API key check, then the upgraded connection piped both ways.
+  const tunnels = new Set<Duplex>();
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refuse = (status: string, body: unknown) => {
+      const text = JSON.stringify(body);
+      socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+    };
+    socket.on('error', () => socket.destroy());
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const route = routes.find((r) => url.pathname.startsWith(`${r.prefix}/`));
+    if (!route) return refuse('404 Not Found', { message: 'no Route matched with those values' });
+    const apikey = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? undefined;
+    if (!apikey) return refuse('401 Unauthorized', { message: 'No API key found in request' });
+    if (!validKeys.has(apikey)) return refuse('401 Unauthorized', { message: 'Invalid API key' });
+    const headers: http.OutgoingHttpHeaders = { ...req.headers, 'x-forwarded-for': clientAddress(req), 'cf-connecting-ip': clientAddress(req) };
+    delete headers.host;
+    const upstream = http.request({ host: '127.0.0.1', port: route.port, method: req.method, path: url.pathname.slice(route.prefix.length) + url.search, headers });
+    upstream.on('upgrade', (res, upSocket, upHead) => {
+      const lines = [`HTTP/1.1 101 ${res.statusMessage ?? 'Switching Protocols'}`];
+      for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (upHead.length > 0) socket.write(upHead);
+      if (head.length > 0) upSocket.write(head);
+      tunnels.add(socket);
+      upSocket.on('error', () => socket.destroy());
+      socket.on('close', () => {
+        tunnels.delete(socket);
+        upSocket.destroy();
+      });
+      upSocket.on('close', () => socket.destroy());
+      upSocket.pipe(socket);
+      socket.pipe(upSocket);
+    });
+    // The service refused the upgrade: its answer goes back as it is.
+    upstream.on('response', (res) => {
+      const lines = [`HTTP/1.1 ${res.statusCode ?? 502} ${res.statusMessage ?? ''}`];
+      for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      res.pipe(socket);
+    });
+    upstream.on('error', (error) => refuse('502 Bad Gateway', { message: `Upstream ${route.prefix} is not reachable: ${error.message}` }));
+    upstream.end();
+  });
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.ports.api, '127.0.0.1', () => resolve());
@@ -111,6 +157,7 @@ export async function startGateway(config: StackConfig, routes: GatewayRoute[]):
   return {
     stop: () =>
       new Promise<void>((resolve) => {
+        for (const t of tunnels) t.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

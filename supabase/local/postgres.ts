@@ -162,8 +162,13 @@ export async function startPostgres(
     persistent: true,
     createPostgresUser: isRoot,
     // Listen on loopback only; fsync off because this data is disposable and
-    // the fresh-database path is what tests and newcomers wait on.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    // the fresh-database path is what tests and newcomers wait on. wal_level
+    // logical for the Realtime stand-in's replication stream (realtime/changes.ts);
+    // a server setting, so databases created before it start with it too.
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+      '-c', 'wal_level=logical',
+    ],
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
     onLog: (m) => {
       pgLog.push(m);

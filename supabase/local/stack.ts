@@ -6,6 +6,7 @@ import { startMail } from './mail.ts';
 import { startIdp } from './oidc/provider.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
+import { startRealtime } from './realtime/server.ts';
 import { uploadSeedAssets } from './seed-assets.ts';
 import { readStorageSettings } from './storage/settings.ts';
 import { startStorage } from './storage/server.ts';
@@ -68,6 +69,13 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
       }),
       // Functions reach the database only through the gateway, so Deno starts beside the others.
       startFunctions(config, { log }),
+      startRealtime({
+        port: config.ports.realtime,
+        dbUrl: config.dbUrl,
+        keys: config.keys,
+        slotName: `accord_realtime_${config.ports.realtime}`,
+        log,
+      }),
       startStorage({
         port: config.ports.storage,
         dbUrl: `postgresql://supabase_storage_admin:postgres@127.0.0.1:${config.ports.db}/postgres`,
@@ -92,6 +100,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
       { prefix: '/functions/v1', port: config.ports.functions },
       // Public buckets and signed URLs are opened in a browser, without an API key.
       { prefix: '/storage/v1', port: config.ports.storage, openPaths: [/^\/object\/public\//, /^\/object\/sign\//] },
+      // realtime-js opens /realtime/v1/websocket with the API key as a query parameter.
+      { prefix: '/realtime/v1', port: config.ports.realtime },
     ];
     const gateway = await startGateway(config, routes);
     stops.push(gateway.stop);

@@ -65,7 +65,7 @@ const lines = [
   bold(`Accord is running (ready in ${seconds} s)`),
   '',
   withApp ? `  App            ${config.appUrl}` : `  App            not started (--no-app)`,
-  `  API            ${config.apiUrl}  (/auth/v1, /rest/v1, /storage/v1, /functions/v1)`,
+  `  API            ${config.apiUrl}  (/auth/v1, /rest/v1, /storage/v1, /functions/v1, /realtime/v1)`,
   `  Inbox          ${config.inboxUrl}  (every e-mail the app sends lands here)`,
   `  Database       ${config.dbUrl}`,
   '',

@@ -1,0 +1,513 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { errors as joseErrors, importJWK, jwtVerify, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import pg from 'pg';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { DevKeys } from '../config.ts';
+import { startChangeStream, type RowChange } from './changes.ts';
+import { parseFilter, SQL_OPERATOR, type ParsedFilter } from './filters.ts';
+import { decodeBinary, decodeText, encodeBinaryBroadcast, encodeFrame, type BroadcastBody, type Frame, type Vsn } from './protocol.ts';
+
+/**
+ * The Realtime stand-in (docs/decisions/044-local-realtime.md): Supabase
+ * Realtime's websocket protocol as @supabase/realtime-js 2.x speaks it —
+ * channels, heartbeats, access-token updates, broadcast, presence and
+ * `postgres_changes` from the database's logical replication stream. Each
+ * change reaches a subscriber only when the subscriber may select the row,
+ * checked in Postgres under the subscriber's role and JWT claims, as Supabase
+ * Realtime's realtime.apply_rls does.
+ */
+export interface RealtimeOptions {
+  port: number;
+  /** A superuser connection: it reads the replication stream and switches to each subscriber's role. */
+  dbUrl: string;
+  keys: DevKeys;
+  /** Replication slot name; one per stack, so test stacks on other ports do not share one. */
+  slotName: string;
+  log?: (message: string) => void;
+}
+
+export interface RunningRealtime {
+  stop(): Promise<void>;
+}
+
+interface Claims extends JWTPayload {
+  role?: string;
+}
+
+interface PgBinding {
+  id: number;
+  event: string;
+  schema: string;
+  table?: string;
+  filter?: string;
+  parsed?: ParsedFilter;
+}
+
+interface Connection {
+  ws: WebSocket;
+  vsn: Vsn;
+  /** The token the socket connected with (its apikey): a join without access_token uses it. */
+  connectToken: string;
+  channels: Map<string, Channel>;
+}
+
+interface Channel {
+  connection: Connection;
+  topic: string;
+  subTopic: string;
+  joinRef: string | null;
+  token: string;
+  claims: Claims;
+  bindings: PgBinding[];
+  selfBroadcast: boolean;
+  ackBroadcast: boolean;
+  presenceKey: string;
+  presenceEnabled: boolean;
+  presence: Record<string, unknown> | null;
+  expiryTimer?: NodeJS.Timeout;
+}
+
+/** The roles a token may carry into the delivery check; any other is refused at join. */
+const SUBSCRIBER_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+class TokenError extends Error {}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealtime> {
+  const log = opts.log ?? (() => undefined);
+  const publicKey = (await importJWK(opts.keys.publicJwk as JWK, 'ES256')) as CryptoKey;
+  const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 8 });
+  const connections = new Set<Connection>();
+  const topics = new Map<string, Set<Channel>>();
+  let nextBindingId = 1;
+
+  async function verify(token: string): Promise<Claims> {
+    try {
+      const { payload } = await jwtVerify<Claims>(token, publicKey, { algorithms: ['ES256'], clockTolerance: 0 });
+      if (typeof payload.role !== 'string' || typeof payload.exp !== 'number') {
+        throw new TokenError('InvalidJWTToken: Fields `role` and `exp` are required in JWT');
+      }
+      if (!SUBSCRIBER_ROLES.has(payload.role)) throw new TokenError(`Unauthorized: role ${payload.role} cannot subscribe`);
+      return payload;
+    } catch (error) {
+      if (error instanceof TokenError) throw error;
+      if (error instanceof joseErrors.JWTExpired) {
+        const exp = Number((error.payload as Claims).exp ?? 0);
+        throw new TokenError(`InvalidJWTToken: Token has expired ${Math.max(0, Math.floor(Date.now() / 1000) - exp)} seconds ago`);
+      }
+      if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw new TokenError('JwtSignatureError: Failed to validate JWT signature');
+      throw new TokenError('MalformedJWT: The token provided is not a valid JWT');
+    }
+  }
+
+  function send(connection: Connection, frame: Frame) {
+    if (connection.ws.readyState === connection.ws.OPEN) connection.ws.send(encodeFrame(connection.vsn, frame));
+  }
+
+  function reply(connection: Connection, frame: Frame, status: 'ok' | 'error', response: Record<string, unknown> = {}) {
+    send(connection, { joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: { status, response } });
+  }
+
+  function push(channel: Channel, event: string, payload: Record<string, unknown>) {
+    send(channel.connection, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event, payload });
+  }
+
+  // Presence: each channel (one client's join) holds at most one entry under its key, as realtime-js tracks one.
+  function presenceState(topic: string): Record<string, { metas: Record<string, unknown>[] }> {
+    const state: Record<string, { metas: Record<string, unknown>[] }> = {};
+    for (const ch of topics.get(topic) ?? []) {
+      if (ch.presence) (state[ch.presenceKey] ??= { metas: [] }).metas.push(ch.presence);
+    }
+    return state;
+  }
+
+  function presenceDiff(channel: Channel, joins: Record<string, unknown> | null, leaves: Record<string, unknown> | null) {
+    const diff = {
+      joins: joins ? { [channel.presenceKey]: { metas: [joins] } } : {},
+      leaves: leaves ? { [channel.presenceKey]: { metas: [leaves] } } : {},
+    };
+    for (const ch of topics.get(channel.topic) ?? []) if (ch.presenceEnabled) push(ch, 'presence_diff', diff);
+  }
+
+  function leave(channel: Channel) {
+    clearTimeout(channel.expiryTimer);
+    channel.connection.channels.delete(channel.topic);
+    const members = topics.get(channel.topic);
+    members?.delete(channel);
+    if (members?.size === 0) topics.delete(channel.topic);
+    if (channel.presence) {
+      const left = channel.presence;
+      channel.presence = null;
+      presenceDiff(channel, null, left);
+    }
+  }
+
+  /** What Realtime does when a channel's token stops being good: a system message, then phx_close. */
+  function shutdown(channel: Channel, message: string) {
+    push(channel, 'system', { extension: 'system', status: 'error', message, channel: channel.subTopic });
+    push(channel, 'phx_close', {});
+    leave(channel);
+  }
+
+  function armExpiry(channel: Channel) {
+    clearTimeout(channel.expiryTimer);
+    const ms = Number(channel.claims.exp) * 1000 - Date.now();
+    channel.expiryTimer = setTimeout(() => shutdown(channel, 'Token has expired 0 seconds ago'), Math.max(0, Math.min(ms, 2 ** 31 - 1)));
+  }
+
+  async function join(connection: Connection, frame: Frame) {
+    const { topic, payload } = frame;
+    const subTopic = topic.replace(/^realtime:/, '');
+    if (!topic.startsWith('realtime:') || subTopic === '') {
+      reply(connection, frame, 'error', { reason: 'TopicNameRequired: You must provide a topic name' });
+      return;
+    }
+    const existing = connection.channels.get(topic);
+    if (existing) leave(existing);
+    const config = (payload.config ?? {}) as {
+      broadcast?: { self?: boolean; ack?: boolean };
+      presence?: { key?: string; enabled?: boolean };
+      postgres_changes?: { event?: string; schema?: string; table?: string; filter?: string }[];
+      private?: boolean;
+    };
+    const token = typeof payload.access_token === 'string' ? payload.access_token : connection.connectToken;
+    let claims: Claims;
+    try {
+      claims = await verify(token);
+    } catch (error) {
+      reply(connection, frame, 'error', { reason: (error as Error).message });
+      return;
+    }
+    if (config.private === true) {
+      // Private channels authorise through realtime.messages policies, which the local database does not have.
+      reply(connection, frame, 'error', { reason: 'Unauthorized: private channels are not available in the local Realtime stand-in' });
+      return;
+    }
+    const bindings: PgBinding[] = [];
+    try {
+      for (const b of config.postgres_changes ?? []) {
+        bindings.push({
+          id: nextBindingId++,
+          event: b.event ?? '*',
+          schema: b.schema ?? 'public',
+          table: b.table,
+          filter: b.filter,
+          parsed: b.filter ? parseFilter(b.filter) : undefined,
+        });
+      }
+    } catch (error) {
+      reply(connection, frame, 'error', { reason: (error as Error).message });
+      return;
+    }
+    const channel: Channel = {
+      connection,
+      topic,
+      subTopic,
+      joinRef: frame.joinRef,
+      token,
+      claims,
+      bindings,
+      selfBroadcast: config.broadcast?.self === true,
+      ackBroadcast: config.broadcast?.ack === true,
+      presenceKey: config.presence?.key || randomUUID(),
+      presenceEnabled: config.presence?.enabled === true,
+      presence: null,
+    };
+    connection.channels.set(topic, channel);
+    let members = topics.get(topic);
+    if (!members) topics.set(topic, (members = new Set()));
+    members.add(channel);
+    armExpiry(channel);
+    reply(connection, frame, 'ok', {
+      postgres_changes: bindings.map((b) => ({
+        id: b.id,
+        event: b.event,
+        schema: b.schema,
+        ...(b.table === undefined ? {} : { table: b.table }),
+        ...(b.filter === undefined ? {} : { filter: b.filter }),
+      })),
+    });
+    if (bindings.length > 0) {
+      push(channel, 'system', { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: subTopic });
+    }
+    if (channel.presenceEnabled) push(channel, 'presence_state', presenceState(topic));
+  }
+
+  async function accessToken(channel: Channel, frame: Frame) {
+    const token = frame.payload.access_token;
+    if (typeof token !== 'string' || token === channel.token) return;
+    try {
+      channel.claims = await verify(token);
+      channel.token = token;
+      armExpiry(channel);
+    } catch (error) {
+      shutdown(channel, (error as Error).message.replace(/^[A-Za-z]+: /, ''));
+    }
+  }
+
+  function broadcast(channel: Channel, event: string, body: BroadcastBody, meta: Record<string, unknown> | null) {
+    for (const ch of topics.get(channel.topic) ?? []) {
+      if (ch === channel && !channel.selfBroadcast) continue;
+      if (ch.connection.vsn === '2.0.0') {
+        if (ch.connection.ws.readyState === ch.connection.ws.OPEN) ch.connection.ws.send(encodeBinaryBroadcast(ch.topic, event, body, meta));
+      } else if (body.encoding === 'json') {
+        send(ch.connection, { joinRef: null, ref: null, topic: ch.topic, event: 'broadcast', payload: { type: 'broadcast', event, payload: body.value } });
+      }
+    }
+  }
+
+  function presence(channel: Channel, frame: Frame) {
+    const event = frame.payload.event;
+    const old = channel.presence;
+    if (event === 'track') {
+      const meta: Record<string, unknown> = { ...((frame.payload.payload ?? {}) as Record<string, unknown>), phx_ref: randomBytes(8).toString('base64url') };
+      if (old) meta.phx_ref_prev = old.phx_ref;
+      channel.presence = meta;
+      presenceDiff(channel, meta, old);
+    } else if (event === 'untrack' && old) {
+      channel.presence = null;
+      presenceDiff(channel, null, old);
+    }
+    reply(channel.connection, frame, 'ok');
+  }
+
+  async function handleFrame(connection: Connection, frame: Frame) {
+    if (frame.topic === 'phoenix' && frame.event === 'heartbeat') {
+      reply(connection, frame, 'ok');
+      return;
+    }
+    if (frame.event === 'phx_join') {
+      await join(connection, frame);
+      return;
+    }
+    const channel = connection.channels.get(frame.topic);
+    if (!channel) {
+      reply(connection, frame, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    switch (frame.event) {
+      case 'phx_leave':
+        reply(connection, frame, 'ok');
+        leave(channel);
+        return;
+      case 'access_token':
+        await accessToken(channel, frame);
+        return;
+      case 'broadcast': {
+        const event = typeof frame.payload.event === 'string' ? frame.payload.event : '';
+        broadcast(channel, event, { encoding: 'json', value: frame.payload.payload }, null);
+        reply(connection, frame, 'ok');
+        return;
+      }
+      case 'presence':
+        presence(channel, frame);
+        return;
+      default:
+        reply(connection, frame, 'ok');
+    }
+  }
+
+  // --- postgres_changes -----------------------------------------------------
+
+  const recordSql = new Map<string, string>();
+  /** The change's text values as typed JSON, cast by Postgres with each column's own type. */
+  async function typedRecord(change: RowChange, values: Record<string, string | null> | null, only?: string[]) {
+    if (!values) return {};
+    const columns = change.columns.filter((c) => c.name in values && (!only || only.includes(c.name)));
+    if (columns.length === 0) return {};
+    const key = `${change.schema}.${change.table}:${columns.map((c) => `${c.name}:${c.sqlType}`).join(',')}`;
+    let text = recordSql.get(key);
+    if (!text) {
+      const pairs = columns.map((c, i) => `'${c.name.replaceAll("'", "''")}', $${i + 1}::text::${c.sqlType}`);
+      text = `select pg_catalog.jsonb_build_object(${pairs.join(', ')}) as record`;
+      recordSql.set(key, text);
+    }
+    const { rows } = await pool.query<{ record: Record<string, unknown> }>(text, columns.map((c) => values[c.name]));
+    return rows[0].record;
+  }
+
+  async function matchesFilter(change: RowChange, filter: ParsedFilter): Promise<boolean> {
+    const values = change.type === 'DELETE' ? change.oldRecord : change.record;
+    const column = change.columns.find((c) => c.name === filter.column);
+    if (!column || !values || !(filter.column in values)) return false;
+    const value = values[filter.column];
+    const cast = `::text::${column.sqlType}`;
+    const text =
+      filter.op === 'in'
+        ? `select $1${cast} = any(array(select pg_catalog.unnest($2::text[])${cast})) as ok`
+        : `select $1${cast} ${SQL_OPERATOR[filter.op]} $2${cast} as ok`;
+    try {
+      const { rows } = await pool.query<{ ok: boolean | null }>(text, [value, filter.op === 'in' ? filter.values : filter.values[0]]);
+      return rows[0].ok === true;
+    } catch {
+      // A value that is not of the column's type matches nothing.
+      return false;
+    }
+  }
+
+  /**
+   * Whether the subscriber may see the change: for INSERT and UPDATE, the row
+   * is selected by primary key under the subscriber's role and claims (RLS
+   * applies); for DELETE, whose row is gone, the role needs select on the
+   * table and only the primary key is sent — as Supabase Realtime does.
+   */
+  async function visible(change: RowChange, claims: Claims, pk: Record<string, string | null>): Promise<boolean> {
+    const table = `${quoteIdent(change.schema)}.${quoteIdent(change.table)}`;
+    const client = await pool.connect();
+    try {
+      await client.query('begin read only');
+      await client.query("select pg_catalog.set_config('role', $1, true), pg_catalog.set_config('request.jwt.claims', $2, true)", [
+        claims.role,
+        JSON.stringify(claims),
+      ]);
+      let ok: boolean;
+      if (change.type === 'DELETE') {
+        const { rows } = await client.query<{ ok: boolean }>("select pg_catalog.has_table_privilege($1, 'select') as ok", [table]);
+        ok = rows[0].ok;
+      } else {
+        const keys = change.primaryKey;
+        if (keys.length === 0) return false;
+        const where = keys.map((k, i) => `${quoteIdent(k)} = $${i + 1}`).join(' and ');
+        const { rows } = await client.query<{ ok: boolean }>(`select exists(select 1 from ${table} where ${where}) as ok`, keys.map((k) => pk[k]));
+        ok = rows[0].ok;
+      }
+      return ok;
+    } catch {
+      return false;
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      client.release();
+    }
+  }
+
+  async function deliver(change: RowChange) {
+    const targets = new Map<Channel, number[]>();
+    for (const members of topics.values()) {
+      for (const channel of members) {
+        for (const b of channel.bindings) {
+          if (b.event !== '*' && b.event.toUpperCase() !== change.type) continue;
+          if (b.schema !== '*' && b.schema !== change.schema) continue;
+          if (b.table !== undefined && b.table !== '*' && b.table !== change.table) continue;
+          if (b.parsed && !(await matchesFilter(change, b.parsed))) continue;
+          targets.set(channel, [...(targets.get(channel) ?? []), b.id]);
+        }
+      }
+    }
+    if (targets.size === 0) return;
+    const pkSource = change.type === 'DELETE' ? (change.oldRecord ?? {}) : (change.record ?? {});
+    const pk = Object.fromEntries(change.primaryKey.map((k) => [k, pkSource[k] ?? null]));
+    // Old values are the primary key only, as Realtime sends them when the table has RLS.
+    const oldRecord = change.type === 'INSERT' ? undefined : await typedRecord(change, { ...pk, ...(change.oldRecord ?? {}) }, change.primaryKey);
+    const record = change.type === 'DELETE' ? undefined : await typedRecord(change, change.record);
+    const data = {
+      schema: change.schema,
+      table: change.table,
+      commit_timestamp: change.commitTimestamp,
+      type: change.type,
+      columns: change.columns.map(({ name, type }) => ({ name, type })),
+      errors: null,
+      ...(record === undefined ? {} : { record }),
+      ...(oldRecord === undefined ? {} : { old_record: oldRecord }),
+    };
+    // One check per distinct set of claims: many subscribers often share a role and a user.
+    // All checks start at once (the pool bounds them); deliveries then go out in order.
+    const verdicts = new Map<string, Promise<boolean>>();
+    const pending = [...targets].map(([channel, ids]) => {
+      const key = JSON.stringify(channel.claims);
+      let verdict = verdicts.get(key);
+      if (!verdict) verdicts.set(key, (verdict = visible(change, channel.claims, pk)));
+      return { channel, ids, verdict, claims: channel.claims };
+    });
+    for (const { channel, ids, verdict, claims } of pending) {
+      // The channel may have left, or its token been replaced or expired, while the check ran.
+      if (!(await verdict) || channel.connection.channels.get(channel.topic) !== channel || channel.claims !== claims) continue;
+      if (Number(channel.claims.exp) * 1000 <= Date.now()) continue;
+      push(channel, 'postgres_changes', { ids, data });
+    }
+  }
+
+  // Changes are delivered one after another, in commit order.
+  let queue = Promise.resolve();
+  const stream = await startChangeStream(
+    opts.dbUrl,
+    opts.slotName,
+    (change) => {
+      queue = queue.then(() => deliver(change)).catch((error: unknown) => log(`realtime: delivery failed: ${(error as Error).message}`));
+    },
+    log,
+  );
+
+  // --- websocket server -----------------------------------------------------
+
+  const server = http.createServer((_req, res) => {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: 'Not found' }));
+  });
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://realtime');
+    const apikey = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? '';
+    const vsn: Vsn = url.searchParams.get('vsn') === '2.0.0' ? '2.0.0' : '1.0.0';
+    if (url.pathname !== '/websocket') {
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+      return;
+    }
+    verify(apikey).then(
+      () =>
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const connection: Connection = { ws, vsn, connectToken: apikey, channels: new Map() };
+          connections.add(connection);
+          let inbox = Promise.resolve();
+          ws.on('message', (data: RawData, isBinary: boolean) => {
+            inbox = inbox
+              .then(async () => {
+                const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+                if (isBinary) {
+                  const pushed = decodeBinary(buffer);
+                  const channel = pushed && connection.channels.get(pushed.topic);
+                  if (!pushed || !channel) return;
+                  broadcast(channel, pushed.event, pushed.body, pushed.meta);
+                  if (channel.ackBroadcast) {
+                    send(connection, { joinRef: pushed.joinRef, ref: pushed.ref, topic: pushed.topic, event: 'phx_reply', payload: { status: 'ok', response: {} } });
+                  }
+                  return;
+                }
+                const frame = decodeText(buffer.toString('utf8'));
+                if (frame) await handleFrame(connection, frame);
+              })
+              .catch((error: unknown) => log(`realtime: ${(error as Error).message}`));
+          });
+          ws.on('close', () => {
+            for (const channel of [...connection.channels.values()]) leave(channel);
+            connections.delete(connection);
+          });
+        }),
+      (error: unknown) => {
+        const body = JSON.stringify({ message: (error as Error).message });
+        socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      },
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+
+  return {
+    async stop() {
+      for (const c of connections) c.ws.terminate();
+      for (const members of topics.values()) for (const ch of members) clearTimeout(ch.expiryTimer);
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stream.stop();
+      await queue;
+      await pool.end();
+    },
+  };
+}
