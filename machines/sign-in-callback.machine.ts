@@ -13,6 +13,7 @@ import {
 } from './access';
 import type { SessionUser } from './session.machine';
 import { FALLBACK_REDIRECT_MS } from './timing';
+import { isUuid } from './ids';
 
 /**
  * /auth/callback (spec §4): where every sign-in link lands. It forwards admin
@@ -166,7 +167,6 @@ export function welcomeToast(organizationName: string | null): CallbackToast {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -361,7 +361,7 @@ export const signInCallbackMachine = setup({
       context.type === 'tenant_invitation' && context.urlError?.code === 'otp_expired',
     hasUser: (_, params: { user: SessionUser | null }) => params.user !== null,
     isTenantInvitation: ({ context }) => context.type === 'tenant_invitation',
-    hasValidOrgId: ({ context }) => context.orgId !== null && UUID.test(context.orgId),
+    hasValidOrgId: ({ context }) => context.orgId !== null && isUuid(context.orgId),
     hasTenantInvitationToken: ({ context }) => context.tenantInvitationToken !== null,
     isInvitationRefusal: (_, params: { code: string | undefined }) => INVITATION_REFUSALS.has(params.code ?? ''),
     isInvitationExpiry: (_, params: { code: string | undefined }) => params.code === 'expired',

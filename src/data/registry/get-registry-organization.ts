@@ -1,11 +1,11 @@
 import { publicRpc } from '../public-api';
 import { toRegistryOrganization, type RegistryOrganization } from './types';
+import { isUuid } from '../../../machines/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether `id` can name a registry entry at all; anything else is simply not in the registry. */
 export function isRegistryId(id: string): boolean {
-  return UUID.test(id);
+  return isUuid(id);
 }
 
 /**

@@ -13,6 +13,7 @@ import { supabase, type AccordClient } from '../../data/client';
 import { ApplicationDetail } from './application-detail';
 import { QUEUE_STATUS, queueStatusOf, type QueueStatus } from './application-status';
 import { formatDay } from './format-date';
+import { isUuid } from '../../../machines/ids';
 
 type Filter = 'open' | QueueStatus | 'all';
 
@@ -27,7 +28,6 @@ const FILTERS: { value: Filter; label: string }[] = [
 ];
 
 const FILTER_VALUES = new Set<string>(FILTERS.map(({ value }) => value));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the address holds: the queue's status filter and search, and the application open beside it. */
 export interface ApplicationsAddress {
@@ -44,7 +44,7 @@ export function parseApplicationsAddress(params: URLSearchParams): ApplicationsA
   return {
     status: FILTER_VALUES.has(status) ? (status as Filter) : 'open',
     q: (params.get('q') ?? '').slice(0, 200),
-    id: UUID.test(id) ? id : '',
+    id: isUuid(id) ? id : '',
   };
 }
 

@@ -13,6 +13,7 @@ import { useNetworkActivity, type ActivityEntry, type NetworkActivityFilters } f
 import { supabase, type AccordClient } from '../../data/client';
 import { actionLabel, ACTION_GROUPS, ACTION_LABELS, changeLines } from './activity-labels';
 import { formatDay, formatDayAndTime } from './format-date';
+import { UUID_PATTERN } from '../../../machines/ids';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
@@ -35,7 +36,6 @@ export interface ActivityAddress {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACTION = /^[a-z_]+(\.[a-z_]+)*$/;
 
 export function parseActivityAddress(params: URLSearchParams): ActivityAddress {
@@ -53,8 +53,8 @@ export function parseActivityAddress(params: URLSearchParams): ActivityAddress {
   const [after, afterId] = before ? ['', ''] : cursor('after', 'afterId');
   return {
     action: read('action', ACTION),
-    actor: read('actor', UUID),
-    org: read('org', UUID),
+    actor: read('actor', UUID_PATTERN),
+    org: read('org', UUID_PATTERN),
     from: read('from', DAY),
     to: read('to', DAY),
     before,

@@ -17,6 +17,7 @@ import { sectorLabel } from './sector-label';
 import { formatDay } from './format-date';
 import { TenantPanel } from './tenant-panel';
 import { TENANT_STATUS } from './tenant-status';
+import { isUuid } from '../../../machines/ids';
 
 export const TENANTS_PAGE_SIZE = 25;
 
@@ -32,7 +33,6 @@ export interface TenantsAddress {
   org: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORTS: TenantSort[] = ['name', 'created_desc', 'created_asc'];
 const SECTOR_CODES = new Set<string>(SECTORS.map(([code]) => code));
 
@@ -48,8 +48,8 @@ export function parseTenantsAddress(params: URLSearchParams): TenantsAddress {
     sector: SECTOR_CODES.has(sector) ? (sector as Sector) : '',
     country: /^[A-Z]{2}$/.test(country) ? country : '',
     sort: (SORTS as string[]).includes(sort) ? (sort as TenantSort) : 'name',
-    after: UUID.test(get('after')) ? get('after') : '',
-    org: UUID.test(get('org')) ? get('org') : '',
+    after: isUuid(get('after')) ? get('after') : '',
+    org: isUuid(get('org')) ? get('org') : '',
   };
 }
 
