@@ -90,6 +90,10 @@ describe.each(['member', 'admin'] as const)('the %s area', (area) => {
     await nav.waitFor();
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForFunction(() => document.querySelector('a[href="#area-content"]') !== null);
+    // The page's own controls arrive with its data; until then the next Tab rightly leaves the page.
+    await page.waitForFunction(() =>
+      document.querySelector('#area-content')?.querySelector('a[href], button:not([disabled]), input, select, textarea') != null,
+    );
 
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
