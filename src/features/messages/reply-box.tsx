@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CloseButton, Field, Flex, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { Alert, Box, Button, CloseButton, Flex, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 
 import { Textarea } from '../../components/form-controls';
@@ -41,6 +41,7 @@ export function ReplyBox({ label, onSend, submitLabel = 'Send' }: ReplyBoxProps)
   const picker = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const pickerId = useId();
+  const fieldId = useId();
 
   const send = async () => {
     if (busy) return;
@@ -91,23 +92,31 @@ export function ReplyBox({ label, onSend, submitLabel = 'Send' }: ReplyBoxProps)
           </Alert.Content>
         </Alert.Root>
       ) : null}
-      <Field.Root invalid={bodyError !== null}>
-        <Field.Label>{label}</Field.Label>
+      <Stack gap="1.5">
+        <chakra.label htmlFor={fieldId} fontWeight="medium" textStyle="sm">
+          {label}
+        </chakra.label>
         <Textarea
+          id={fieldId}
+          aria-invalid={bodyError ? true : undefined}
           value={body}
           onChange={(event) => {
             setBody(event.target.value);
             if (bodyError) setBodyError(null);
           }}
           onKeyDown={keyDown}
-          aria-describedby={hintId}
+          aria-describedby={bodyError ? `${fieldId}-error ${hintId}` : hintId}
           rows={4}
         />
-        {bodyError ? <Field.ErrorText>{bodyError}</Field.ErrorText> : null}
+        {bodyError ? (
+          <Text id={`${fieldId}-error`} textStyle="sm" color="fg.error">
+            {bodyError}
+          </Text>
+        ) : null}
         <Text id={hintId} textStyle="xs" color="fg.muted">
           Press Ctrl+Enter (⌘+Enter on a Mac) to send. Files: PDF, PNG or JPEG, up to 10 MB each, at most {MAX_FILES_PER_MESSAGE}.
         </Text>
-      </Field.Root>
+      </Stack>
       {problems.length > 0 ? (
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />

@@ -1,0 +1,166 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackConfig } from '../../supabase/local/config.ts';
+import { appStarted, launchBrowser } from '../support/browser.ts';
+import { createOrganization } from '../support/db-fixtures.ts';
+import { signInThroughInbox } from '../support/sign-in.ts';
+import { pdfBytes } from '../support/storage-files.ts';
+import { newUser, sql, type TestUser } from '../support/users.ts';
+
+/**
+ * Conversations end to end, in two browsers against the local stack
+ * (PostgREST, Storage, Realtime): a member starts a conversation at
+ * /dashboard/messages; an administrator in another browser finds it at
+ * /admin/messages, takes it and answers; the answer, a closing and a
+ * reopening reach the member's page while it stays open (Realtime, no
+ * reload); a PDF sent by the member is opened by the administrator through
+ * its signed URL.
+ */
+const config = stackConfig('test');
+const app = (path: string) => `${config.appUrl}${path}`;
+/** Set ACCORD_SCREENSHOTS to a directory to keep screenshots of the pages at 1280 and 360 px. */
+const shots = process.env.ACCORD_SCREENSHOTS;
+const WAIT = { timeout: 30_000 };
+
+let browser: Browser;
+let member: TestUser;
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+    // Nothing may be wider than a phone's screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function newPage(): Promise<Page> {
+  return (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  member = await newUser('messages-member', { email: `messages-member.${Date.now()}@e2e.accord.test`, fullName: 'Mary Somerville' });
+  await createOrganization(member, { status: 'approved', name: `Messages Org ${randomUUID().slice(0, 8)}` });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('conversations between an organisation and the network', () => {
+  it('a member writes, an administrator in another browser answers, and the answer arrives without a reload', async () => {
+    const subject = `Question about our renewal ${randomUUID().slice(0, 6)}`;
+
+    // The member's page: opened once, never reloaded.
+    const memberPage = await newPage();
+    await signInThroughInbox(memberPage, member.email);
+    await memberPage.goto(app('/dashboard/messages'));
+    await appStarted(memberPage);
+    await memberPage.getByText('No conversations yet').waitFor(WAIT);
+
+    // A link that cannot be a conversation, and one to a conversation that is not theirs, explain themselves.
+    await memberPage.goto(app('/dashboard/messages?c=not-a-conversation'));
+    await memberPage.getByText('This link does not lead to a conversation').waitFor(WAIT);
+    await memberPage.goto(app(`/dashboard/messages?c=${randomUUID()}`));
+    await memberPage.getByText('Conversation not found').waitFor(WAIT);
+    await memberPage.getByRole('link', { name: 'Back to all conversations' }).first().click();
+
+    // Start a conversation: an empty form is told what is missing first.
+    await memberPage.getByRole('button', { name: 'Start a conversation' }).click();
+    const dialog = memberPage.getByRole('dialog', { name: 'Start a conversation' });
+    await dialog.getByRole('button', { name: 'Start conversation' }).click();
+    await dialog.getByText('Give the conversation a subject.').waitFor(WAIT);
+    await dialog.getByRole('textbox', { name: /Subject/ }).fill(subject);
+    await dialog.getByRole('textbox', { name: /Message/ }).fill('When does our membership renew, and what will it cost?');
+    await dialog.getByRole('button', { name: 'Start conversation' }).click();
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+    await memberPage.waitForURL((url) => /^\?c=[0-9a-f-]{36}$/.test(url.search), WAIT);
+    const conversationId = new URL(memberPage.url()).searchParams.get('c')!;
+    const memberThread = memberPage.getByRole('list', { name: 'Messages' });
+    await memberThread.getByText('When does our membership renew').waitFor(WAIT);
+    await memberPage.getByRole('heading', { level: 2, name: subject }).waitFor(WAIT);
+    await memberPage.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+
+    // The administrator, in a browser of their own.
+    const adminPage = await newPage();
+    await signInThroughInbox(adminPage, 'admin@accord.test', { at: '/accord-login' });
+    await adminPage.goto(app('/admin/messages'));
+    await appStarted(adminPage);
+    await adminPage.getByRole('tab', { name: 'Conversations', selected: true }).waitFor(WAIT);
+    await adminPage.getByRole('searchbox', { name: 'Search subjects' }).fill(subject);
+    await adminPage.getByRole('list', { name: 'The network’s conversations' }).getByRole('link', { name: new RegExp(subject) }).click();
+    await adminPage.getByRole('heading', { level: 2, name: subject }).waitFor(WAIT);
+    await adminPage.getByText('Unassigned', { exact: true }).waitFor(WAIT);
+
+    await adminPage.getByRole('button', { name: 'Assign to me' }).click();
+    await adminPage.getByText('Assigned to you', { exact: true }).waitFor(WAIT);
+    const [assigned] = await sql<{ assigned_to: string | null }>('select assigned_to from public.conversations where id = $1', [conversationId]);
+    const [admin] = await sql<{ id: string }>("select id from auth.users where email = 'admin@accord.test'");
+    expect(assigned?.assigned_to).toBe(admin?.id);
+
+    // The answer, sent with Ctrl+Enter.
+    const reply = adminPage.getByRole('textbox', { name: 'Your reply' });
+    await reply.fill('It renews on 1 January; the price stays the same.');
+    await reply.press('Control+Enter');
+    await adminPage.getByRole('list', { name: 'Messages' }).getByText('It renews on 1 January').waitFor(WAIT);
+    await expect(reply.inputValue()).resolves.toBe('');
+
+    // It reaches the member's page, which was never reloaded, with the network's side named.
+    const answer = memberThread.getByRole('article').filter({ hasText: 'It renews on 1 January' });
+    await answer.waitFor(WAIT);
+    await expect(answer.getByText('Accord network').count()).resolves.toBe(1);
+    await expect(memberPage.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).resolves.toBe(true);
+
+    // A file that is not a PDF, PNG or JPEG is turned away before any upload.
+    const picker = memberPage.locator('input[type="file"]');
+    await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
+    await memberPage.getByText('notes.txt is not a PDF, PNG or JPEG file. Send one of those.').waitFor(WAIT);
+
+    // The member sends a PDF; the administrator opens it through its signed URL.
+    const pdf = pdfBytes(2048, 'renewal letter');
+    await picker.setInputFiles({ name: 'renewal-letter.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await memberPage.getByRole('list', { name: 'Files to send' }).getByText('renewal-letter.pdf').waitFor(WAIT);
+    await memberPage.getByRole('textbox', { name: 'Your reply' }).fill('Thank you. Our letter is attached.');
+    await memberPage.getByRole('button', { name: 'Send reply' }).click();
+    await memberThread.getByText('Our letter is attached').waitFor(WAIT);
+
+    const file = adminPage.getByRole('button', { name: /^Open renewal-letter\.pdf/ });
+    await file.waitFor(WAIT);
+    const [opened] = await Promise.all([adminPage.context().waitForEvent('page', WAIT), file.click()]);
+    await opened.waitForURL(/\/storage\/v1\/object\/sign\/conversation_attachments\//, WAIT);
+    const download = await fetch(opened.url());
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    await opened.close();
+
+    await screenshot(memberPage, 'messages-member');
+    await screenshot(adminPage, 'messages-admin');
+
+    // Closing reaches the member's page: it says so and offers a new conversation.
+    await adminPage.getByRole('button', { name: 'Close conversation' }).click();
+    await adminPage.getByRole('button', { name: 'Reopen conversation' }).waitFor(WAIT);
+    await memberPage.getByText('This conversation is closed').waitFor(WAIT);
+    await expect(memberPage.getByRole('textbox', { name: 'Your reply' }).count()).resolves.toBe(0);
+    await memberPage.getByRole('button', { name: 'Start a new conversation' }).waitFor(WAIT);
+    await screenshot(memberPage, 'messages-member-closed');
+
+    // Reopening gives the member the reply box back, still without a reload.
+    await adminPage.getByRole('button', { name: 'Reopen conversation' }).click();
+    await adminPage.getByRole('button', { name: 'Close conversation' }).waitFor(WAIT);
+    await memberPage.getByRole('textbox', { name: 'Your reply' }).waitFor(WAIT);
+    await expect(memberPage.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).resolves.toBe(true);
+
+    // The Contact Us tab is the other view of the same page, kept in the address.
+    await adminPage.getByRole('tab', { name: 'Contact Us' }).click();
+    await adminPage.waitForURL((url) => url.search === '?view=contact', WAIT);
+    await adminPage.getByRole('tab', { name: 'Contact Us', selected: true }).waitFor(WAIT);
+  });
+});
