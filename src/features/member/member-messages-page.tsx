@@ -1,6 +1,7 @@
 import { Button, Container, Stack } from '@chakra-ui/react';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 
 import { PageHeader, SectionHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
@@ -9,6 +10,7 @@ import { supabase, type AccordClient } from '../../data/client';
 import { messageKeys } from '../../data/messages/keys';
 import { useMyConversations } from '../../data/messages/list-my-conversations';
 import { startConversation } from '../../data/messages/start-conversation';
+import { useLiveChanges } from '../../data/realtime/use-live-changes';
 import { useTeamMembership } from '../../data/team/get-team-membership';
 import { useSessionFacts } from '../../session/session-context';
 import { openConversation } from '../messages/conversation-address';
@@ -30,6 +32,17 @@ function MemberConversations({ client, organizationId, userId }: { client: Accor
   const [starting, setStarting] = useState(false);
   const refreshList = list.mutate;
   const listsChanged = useCallback(() => void refreshList(), [refreshList]);
+  const { mutate } = useSWRConfig();
+  // Any change to the organisation's conversations (a new message moves last_message_at) reorders the list.
+  useLiveChanges({
+    name: `conversations:${organizationId}`,
+    tables: [{ table: 'conversations', filter: `organization_id=eq.${organizationId}` }],
+    onChange: () => {
+      void refreshList();
+      void mutate(messageKeys.unreadCount);
+    },
+    onResync: () => void refreshList(),
+  });
 
   const start = useCommand({
     run: ({ subject, body }: StartRequest) => startConversation(client, { organizationId, subject, body }),

@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 
 import { FilterSelect, SearchField } from '../../components/filter-controls';
 import { SectionHeader } from '../../components/page-header';
@@ -12,6 +13,7 @@ import { messageKeys } from '../../data/messages/keys';
 import { useAdminConversations, type AdminConversationFilters } from '../../data/messages/list-admin-conversations';
 import { useNetworkAdmins } from '../../data/messages/list-network-admins';
 import { startConversation } from '../../data/messages/start-conversation';
+import { useLiveChanges } from '../../data/realtime/use-live-changes';
 import { isUuid } from '../../../machines/ids';
 import { AdminConversationActions } from './admin-conversation-actions';
 import { openConversation } from './conversation-address';
@@ -94,6 +96,17 @@ export function AdminConversations({ client, userId }: AdminConversationsProps) 
   const [startOrgError, setStartOrgError] = useState<string | null>(null);
   const refreshList = list.mutate;
   const listsChanged = useCallback(() => void refreshList(), [refreshList]);
+  const { mutate } = useSWRConfig();
+  // Every conversation of the network: a new one, a new message, an assignment or a closing reorders or refilters the list.
+  useLiveChanges({
+    name: 'conversations:network',
+    tables: [{ table: 'conversations' }],
+    onChange: () => {
+      void refreshList();
+      void mutate(messageKeys.unreadCount);
+    },
+    onResync: () => void refreshList(),
+  });
 
   const start = useCommand({
     run: ({ subject, body }: StartRequest) => startConversation(client, { organizationId: startOrg?.id ?? '', subject, body }),

@@ -8,7 +8,9 @@ import { StatusBadge } from '../../components/status-badge';
 import type { AccordClient } from '../../data/client';
 import { useConversation, type ConversationDetail } from '../../data/messages/get-conversation';
 import { messageKeys } from '../../data/messages/keys';
-import { useConversationMessages } from '../../data/messages/list-conversation-messages';
+import { listAllConversationMessages, useConversationMessages, type ConversationMessage } from '../../data/messages/list-conversation-messages';
+import { useLiveChanges } from '../../data/realtime/use-live-changes';
+import { LiveStatus } from '../../components/live-status';
 import { markConversationRead } from '../../data/messages/mark-conversation-read';
 import { postMessage } from '../../data/messages/post-message';
 import { uploadConversationFile } from '../../data/messages/upload-conversation-file';
@@ -31,8 +33,6 @@ export interface ConversationViewProps {
   onStartNew?: () => void;
   /** Something in the lists changed (a message sent, read marks moved): the page refreshes them. */
   onListsChanged: () => void;
-  /** The connection indicator, beside the heading. */
-  liveStatus?: ReactNode;
 }
 
 /** The conversation's SWR keys, for whoever must refresh it (a live change, a command). */
@@ -46,7 +46,7 @@ export function conversationKeys(conversationId: string) {
  * arrives while it is open (the read mark moves to the newest message the
  * database has, decision 045).
  */
-export function ConversationView({ client, conversationId, side, userId, backHref, actions, details, onStartNew, onListsChanged, liveStatus }: ConversationViewProps) {
+export function ConversationView({ client, conversationId, side, userId, backHref, actions, details, onStartNew, onListsChanged }: ConversationViewProps) {
   const conversation = useConversation(conversationId, client);
   const thread = useConversationMessages(conversationId, client);
   const { mutate } = useSWRConfig();
@@ -61,8 +61,9 @@ export function ConversationView({ client, conversationId, side, userId, backHre
   // Read up to the newest message shown: when it opens and whenever a newer one arrives.
   const newest = thread.data?.at(-1)?.id ?? null;
   const found = conversation.data !== undefined && conversation.data !== null;
+  const loaded = thread.data !== undefined;
   useEffect(() => {
-    if (!found || thread.data === undefined) return;
+    if (!found || !loaded) return;
     let current = true;
     void markConversationRead(client, conversationId)
       .then(() => {
@@ -75,7 +76,39 @@ export function ConversationView({ client, conversationId, side, userId, backHre
     return () => {
       current = false;
     };
-  }, [client, conversationId, found, newest, thread.data, mutate]);
+  }, [client, conversationId, found, loaded, newest, mutate]);
+
+  // Live: a new message is fetched and added after the last one shown; a change
+  // of the conversation (assigned, closed, reopened) reloads its heading. Each
+  // (re)join fetches both whole, so nothing sent while disconnected is missing.
+  const threadKey = messageKeys.thread(conversationId);
+  const liveStatus = useLiveChanges({
+    name: `conversation:${conversationId}`,
+    tables: [
+      { table: 'conversation_messages', event: 'INSERT', filter: `conversation_id=eq.${conversationId}` },
+      { table: 'conversations', event: 'UPDATE', filter: `id=eq.${conversationId}` },
+    ],
+    onChange: (change) => {
+      if (change.table === 'conversations') {
+        void mutate(messageKeys.conversation(conversationId));
+        return;
+      }
+      void mutate<ConversationMessage[]>(
+        threadKey,
+        async (current) => {
+          if (!current) return listAllConversationMessages(client, conversationId);
+          const last = current.at(-1);
+          const newer = await listAllConversationMessages(client, conversationId, last ? { createdAt: last.createdAt, id: last.id } : null);
+          const known = new Set(current.map((message) => message.id));
+          return [...current, ...newer.filter((message) => !known.has(message.id))];
+        },
+        { revalidate: false },
+      );
+    },
+    onResync: () => {
+      for (const key of conversationKeys(conversationId)) void mutate(key);
+    },
+  });
 
   const send = useCallback(
     async ({ body, files }: { body: string; files: File[] }): Promise<SendOutcome> => {
@@ -128,7 +161,7 @@ export function ConversationView({ client, conversationId, side, userId, backHre
             {detail.subject}
           </Heading>
           <Flex gap="2" align="center">
-            {liveStatus}
+            <LiveStatus status={liveStatus} />
             <StatusBadge status={detail.status} map={CONVERSATION_STATUS} />
           </Flex>
         </Flex>
