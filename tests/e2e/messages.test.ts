@@ -158,6 +158,14 @@ describe('conversations between an organisation and the network', () => {
     await memberPage.getByRole('textbox', { name: 'Your reply' }).waitFor(WAIT);
     await expect(memberPage.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).resolves.toBe(true);
 
+    // The lists on their own, as a phone shows them before a conversation is opened.
+    await adminPage.goto(app(`/admin/messages?status=all&q=${encodeURIComponent(subject)}`));
+    await adminPage.getByRole('list', { name: 'The network’s conversations' }).getByRole('link', { name: new RegExp(subject) }).waitFor(WAIT);
+    await screenshot(adminPage, 'messages-admin-list');
+    await memberPage.goto(app('/dashboard/messages'));
+    await memberPage.getByRole('list', { name: 'Your organisation’s conversations' }).getByRole('link', { name: new RegExp(subject) }).waitFor(WAIT);
+    await screenshot(memberPage, 'messages-member-list');
+
     // The Contact Us tab is the other view of the same page, kept in the address.
     await adminPage.getByRole('tab', { name: 'Contact Us' }).click();
     await adminPage.waitForURL((url) => url.search === '?view=contact', WAIT);

@@ -184,7 +184,7 @@ export function AdminConversations({ client, userId }: AdminConversationsProps) 
         </Stack>
       ) : (
         <Button size="xs" variant="outline" alignSelf="start" onClick={() => setChoosingOrg(true)}>
-          Only one organisation…
+          Filter by organisation
         </Button>
       )}
       {filtered ? (

@@ -49,7 +49,7 @@ export function ConversationList({ label, conversations, selectedId, hrefFor, sh
                   {showOrganization && conversation.organizationName ? (
                     <Text textStyle="sm" color="fg.muted" overflowWrap="anywhere">
                       {conversation.organizationName}
-                      {conversation.assignedName ? ` · ${conversation.assignedName}` : ' · Unassigned'}
+                      {conversation.assignedTo ? ` · Assigned to ${conversation.assignedName ?? 'a former administrator'}` : ' · Unassigned'}
                     </Text>
                   ) : null}
                   {conversation.lastMessagePreview ? (

@@ -200,12 +200,12 @@ export function ConversationView({ client, conversationId, side, userId, backHre
           <Alert.Content>
             <Alert.Title>This conversation is closed</Alert.Title>
             <Alert.Description>The network has closed it, so it takes no more replies. To write to the network again, start a new conversation.</Alert.Description>
+            {onStartNew ? (
+              <Button size="sm" variant="outline" alignSelf="start" mt="2" onClick={onStartNew}>
+                Start a new conversation
+              </Button>
+            ) : null}
           </Alert.Content>
-          {onStartNew ? (
-            <Button size="sm" variant="outline" alignSelf="center" onClick={onStartNew}>
-              Start a new conversation
-            </Button>
-          ) : null}
         </Alert.Root>
       ) : (
         <>
