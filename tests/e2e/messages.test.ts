@@ -96,7 +96,10 @@ describe('conversations between an organisation and the network', () => {
     await appStarted(adminPage);
     await adminPage.getByRole('tab', { name: 'Conversations', selected: true }).waitFor(WAIT);
     await adminPage.getByRole('searchbox', { name: 'Search subjects' }).fill(subject);
-    await adminPage.getByRole('list', { name: 'The network’s conversations' }).getByRole('link', { name: new RegExp(subject) }).click();
+    const row = adminPage.getByRole('list', { name: 'The network’s conversations' }).getByRole('link', { name: new RegExp(subject) });
+    // Unread for the administrator until they open it.
+    await row.getByText('1 unread message').waitFor(WAIT);
+    await row.click();
     await adminPage.getByRole('heading', { level: 2, name: subject }).waitFor(WAIT);
     await adminPage.getByText('Unassigned', { exact: true }).waitFor(WAIT);
 
@@ -170,5 +173,52 @@ describe('conversations between an organisation and the network', () => {
     await adminPage.getByRole('tab', { name: 'Contact Us' }).click();
     await adminPage.waitForURL((url) => url.search === '?view=contact', WAIT);
     await adminPage.getByRole('tab', { name: 'Contact Us', selected: true }).waitFor(WAIT);
+  });
+
+  it('an administrator starts a conversation with an organisation, and it appears unread in the member’s open list', async () => {
+    const subject = `Your annual review ${randomUUID().slice(0, 6)}`;
+    const [org] = await sql<{ name: string }>('select o.name from public.organizations o join public.organization_members m on m.organization_id = o.id where m.user_id = $1', [member.id]);
+
+    const memberPage = await newPage();
+    await signInThroughInbox(memberPage, member.email);
+    await memberPage.goto(app('/dashboard/messages'));
+    await appStarted(memberPage);
+    const memberList = memberPage.getByRole('list', { name: 'Your organisation’s conversations' });
+    await memberList.waitFor(WAIT);
+
+    const adminPage = await newPage();
+    await signInThroughInbox(adminPage, 'admin@accord.test', { at: '/accord-login' });
+    await adminPage.goto(app('/admin/messages'));
+    await appStarted(adminPage);
+    await adminPage.getByRole('button', { name: 'Start a conversation' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Start a conversation' });
+    // Without an organisation the dialog says what is missing.
+    await dialog.getByRole('textbox', { name: /Subject/ }).fill(subject);
+    await dialog.getByRole('textbox', { name: /Message/ }).fill('Please confirm your registered address for the annual review.');
+    await dialog.getByRole('button', { name: 'Start conversation' }).click();
+    await dialog.getByText('Choose the organisation to write to.').waitFor(WAIT);
+    await dialog.getByRole('searchbox', { name: 'Organisation' }).fill(org!.name);
+    // Choosing replaces the choices with the chosen name, so a click, not check() (which waits for a checked box).
+    await dialog.getByRole('radio', { name: org!.name }).click();
+    await dialog.getByRole('button', { name: 'Choose another organisation' }).waitFor(WAIT);
+    await dialog.getByRole('button', { name: 'Start conversation' }).click();
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+    await adminPage.getByRole('heading', { level: 2, name: subject }).waitFor(WAIT);
+    await adminPage.getByText('Assigned to you', { exact: true }).waitFor(WAIT);
+
+    // The member's list, open all along, shows it first and unread.
+    const row = memberList.getByRole('link', { name: new RegExp(subject) });
+    await row.getByText('1 unread message').waitFor(WAIT);
+    await expect(memberList.getByRole('link').first().textContent()).resolves.toContain(subject);
+
+    // The back office filters by that organisation.
+    await adminPage.getByRole('button', { name: 'Filter by organisation' }).click();
+    await adminPage.getByRole('searchbox', { name: 'Organisation' }).fill(org!.name);
+    await adminPage.getByRole('radio', { name: org!.name }).click();
+    await adminPage.waitForURL((url) => url.searchParams.has('org'), WAIT);
+    await adminPage.getByText(`Organisation: ${org!.name}`).waitFor(WAIT);
+    const adminList = adminPage.getByRole('list', { name: 'The network’s conversations' });
+    await adminList.getByRole('link', { name: new RegExp(subject) }).waitFor(WAIT);
+    for (const text of await adminList.getByRole('link').allTextContents()) expect(text).toContain(org!.name);
   });
 });
