@@ -58,10 +58,22 @@ export function ConversationView({ client, conversationId, side, userId, backHre
     listsChanged.current = onListsChanged;
   });
 
-  // Read up to the newest message shown: when it opens and whenever a newer one arrives.
   const newest = thread.data?.at(-1)?.id ?? null;
   const found = conversation.data !== undefined && conversation.data !== null;
   const loaded = thread.data !== undefined;
+  // Opening a conversation moves the focus to its heading, so a screen reader
+  // says what opened, and on a phone (where the list it was chosen from goes
+  // away) the focus does not fall back to the top of the page. Once per
+  // conversation: live updates must not pull the focus back.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!found || focused.current) return;
+    focused.current = true;
+    heading.current?.focus();
+  });
+
+  // Read up to the newest message shown: when it opens and whenever a newer one arrives.
   useEffect(() => {
     if (!found || !loaded) return;
     let current = true;
@@ -157,7 +169,7 @@ export function ConversationView({ client, conversationId, side, userId, backHre
       </Link>
       <Stack gap="2">
         <Flex gap="2" align="start" justify="space-between" wrap="wrap">
-          <Heading as="h2" size="xl" id={headingId} overflowWrap="anywhere" minW="0">
+          <Heading as="h2" size="xl" id={headingId} ref={heading} tabIndex={-1} outline="none" overflowWrap="anywhere" minW="0">
             {detail.subject}
           </Heading>
           <Flex gap="2" align="center">
