@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { appStarted, launchBrowser } from '../support/browser.ts';
+import { appStarted, injectAxe, launchBrowser } from '../support/browser.ts';
 import { createOrganization } from '../support/db-fixtures.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
 import { pdfBytes } from '../support/storage-files.ts';
@@ -28,15 +29,33 @@ const WAIT = { timeout: 30_000 };
 let browser: Browser;
 let member: TestUser;
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
+/** axe-core's serious and critical violations on the page, one line each with the elements concerned. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await injectAxe(page);
+  const violations = await page.evaluate(async () => {
+    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.targets.join(', ')}`);
+}
+
+/** At 1280 and 360 px: nothing scrolls sideways, axe finds nothing serious, and (with ACCORD_SCREENSHOTS) a picture. */
+async function checkWidths(page: Page, name: string): Promise<void> {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-    // Nothing may be wider than a phone's screen.
+    if (shots) {
+      mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+    }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    await expect(seriousViolations(page), `${name} at ${width} px`).resolves.toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -144,8 +163,8 @@ describe('conversations between an organisation and the network', () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
     await opened.close();
 
-    await screenshot(memberPage, 'messages-member');
-    await screenshot(adminPage, 'messages-admin');
+    await checkWidths(memberPage, 'messages-member');
+    await checkWidths(adminPage, 'messages-admin');
 
     // Closing reaches the member's page: it says so and offers a new conversation.
     await adminPage.getByRole('button', { name: 'Close conversation' }).click();
@@ -153,7 +172,7 @@ describe('conversations between an organisation and the network', () => {
     await memberPage.getByText('This conversation is closed').waitFor(WAIT);
     await expect(memberPage.getByRole('textbox', { name: 'Your reply' }).count()).resolves.toBe(0);
     await memberPage.getByRole('button', { name: 'Start a new conversation' }).waitFor(WAIT);
-    await screenshot(memberPage, 'messages-member-closed');
+    await checkWidths(memberPage, 'messages-member-closed');
 
     // Reopening gives the member the reply box back, still without a reload.
     await adminPage.getByRole('button', { name: 'Reopen conversation' }).click();
@@ -164,10 +183,10 @@ describe('conversations between an organisation and the network', () => {
     // The lists on their own, as a phone shows them before a conversation is opened.
     await adminPage.goto(app(`/admin/messages?status=all&q=${encodeURIComponent(subject)}`));
     await adminPage.getByRole('list', { name: 'The network’s conversations' }).getByRole('link', { name: new RegExp(subject) }).waitFor(WAIT);
-    await screenshot(adminPage, 'messages-admin-list');
+    await checkWidths(adminPage, 'messages-admin-list');
     await memberPage.goto(app('/dashboard/messages'));
     await memberPage.getByRole('list', { name: 'Your organisation’s conversations' }).getByRole('link', { name: new RegExp(subject) }).waitFor(WAIT);
-    await screenshot(memberPage, 'messages-member-list');
+    await checkWidths(memberPage, 'messages-member-list');
 
     // The Contact Us tab is the other view of the same page, kept in the address.
     await adminPage.getByRole('tab', { name: 'Contact Us' }).click();

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 
 import { errorMessage } from '../../components/query-view';
@@ -52,15 +52,16 @@ function AttachmentButton({ client, attachment, onFailure }: { client: AccordCli
       onClick={() => void open()}
       loading={busy}
       loadingText="Opening…"
-      aria-label={`Open ${attachment.name} (${kind}, ${formatFileSize(attachment.byteSize)})`}
       maxW="full"
       justifyContent="start"
     >
+      {/* The name is what is seen, so the button's name contains it (WCAG 2.5.3). */}
+      <VisuallyHidden>Open </VisuallyHidden>
       <Text as="span" truncate>
         {attachment.name}
-      </Text>
+      </Text>{' '}
       <Text as="span" color="fg.muted" flexShrink={0}>
-        {kind}, {formatFileSize(attachment.byteSize)}
+        ({kind}, {formatFileSize(attachment.byteSize)})
       </Text>
     </Button>
   );
