@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, injectAxe, launchBrowser } from '../support/browser.ts';
-import { createOrganization } from '../support/db-fixtures.ts';
+import { createOrganization, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
 import { pdfBytes } from '../support/storage-files.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
@@ -208,6 +208,8 @@ describe('conversations between an organisation and the network', () => {
 
   it('an administrator starts a conversation with an organisation, and it appears unread in the member’s open list', async () => {
     const subject = `Your annual review ${randomUUID().slice(0, 6)}`;
+    const colleagueName = `Grace Admin ${randomUUID().slice(0, 4)}`;
+    await makeSystemAdmin(await newUser('messages-admin', { fullName: colleagueName }));
     const [org] = await sql<{ name: string }>('select o.name from public.organizations o join public.organization_members m on m.organization_id = o.id where m.user_id = $1', [member.id]);
 
     const memberPage = await newPage();
@@ -236,6 +238,15 @@ describe('conversations between an organisation and the network', () => {
     await dialog.waitFor({ state: 'hidden', ...WAIT });
     await adminPage.getByRole('heading', { level: 2, name: subject }).waitFor(WAIT);
     await adminPage.getByText('Assigned to you', { exact: true }).waitFor(WAIT);
+
+    // Handed to a colleague, then to nobody.
+    await adminPage.getByRole('combobox', { name: 'Assign to another administrator' }).selectOption({ label: colleagueName });
+    await adminPage.getByRole('button', { name: 'Assign', exact: true }).click();
+    await adminPage.getByText(`Assigned to ${colleagueName}`, { exact: true }).waitFor(WAIT);
+    await adminPage.getByRole('button', { name: 'Unassign' }).click();
+    await adminPage.getByText('Unassigned', { exact: true }).waitFor(WAIT);
+    const [row0] = await sql<{ assigned_to: string | null }>('select assigned_to from public.conversations where subject = $1', [subject]);
+    expect(row0?.assigned_to).toBeNull();
 
     // The member's list, open all along, shows it first and unread.
     const row = memberList.getByRole('link', { name: new RegExp(subject) });
