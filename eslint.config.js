@@ -10,7 +10,9 @@ import tseslint from 'typescript-eslint';
 const root = import.meta.dirname;
 
 /** Feature folders under src/features; each may import from no other. */
-const FEATURES = ['public', 'auth', 'onboarding', 'member', 'admin', 'investor', 'stakeholder', 'registry'];
+const FEATURES = ['public', 'auth', 'onboarding', 'member', 'admin', 'investor', 'stakeholder', 'registry', 'messages'];
+/** Feature folders that other features may import: the conversation views both areas show (decision 047). */
+const SHARED_FEATURES = { member: ['messages'], admin: ['messages'] };
 
 // kebab-case words, then optional dot-separated kebab-case suffixes:
 // `nav-bar.tsx`, `magic-link.machine.ts`, `nav-bar.test.tsx`, `vite-env.d.ts`.
@@ -140,7 +142,7 @@ export default tseslint.config(
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',
-              except: [`./${feature}`],
+              except: [`./${feature}`, ...(SHARED_FEATURES[feature] ?? []).map((shared) => `./${shared}`)],
               message: 'Features never import each other: move what they share to src/components or src/data.',
             })),
           ],

@@ -10,5 +10,9 @@ export const messageKeys = {
   admin: (filters: AdminConversationFilters) =>
     ['messages', 'admin', filters.status ?? '', filters.unassigned ? 'unassigned' : '', filters.mine ? 'mine' : '', filters.organizationId ?? '', filters.search ?? ''] as const,
   thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
+  /** One conversation's subject, status and assignee. */
+  conversation: (conversationId: string) => ['messages', 'conversation', conversationId] as const,
+  /** The administrators a conversation can be assigned to. */
+  networkAdmins: ['messages', 'network-admins'] as const,
   unreadCount: ['messages', 'unread-count'] as const,
 };
