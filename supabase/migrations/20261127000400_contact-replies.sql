@@ -22,6 +22,10 @@
 -- * admin_contact_messages() pages the list for the back office: unhandled
 --   first, then newest; filters by topic and handled; a search phrase in the
 --   name, address, organisation or message; offset paging with the total.
+-- * contact_messages and contact_message_answers join the supabase_realtime
+--   publication, so the inbox shows a new message and an answer's delivery
+--   state without a reload; Realtime delivers a change only to a subscriber
+--   who may select the row (system administrators), as for conversations.
 
 -- ---------------------------------------------------------------------------
 -- contact_message_answers
@@ -73,6 +77,10 @@ create policy "contact_message_answers: aal2 for people with a factor"
   with check ((select private.aal_satisfied()));
 comment on policy "contact_message_answers: aal2 for people with a factor" on public.contact_message_answers is
   'Back office only: a session below aal2 of someone with a verified factor reads nothing here (decision 043).';
+
+-- New messages and answers' delivery states reach the open inbox live, each
+-- only to subscribers whose RLS lets them select it (decision 044).
+alter publication supabase_realtime add table public.contact_messages, public.contact_message_answers;
 
 -- ---------------------------------------------------------------------------
 -- The audit trigger on contact_messages, quiet when the answer RPC tells it

@@ -6,7 +6,9 @@ import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
 import { mailIds, nextMail } from '../support/inbox.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
-import { sql, uniqueEmail } from '../support/users.ts';
+import { anonFrom } from '../support/client-address.ts';
+import { expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
+import { asServiceRole, newUser, sql, uniqueEmail } from '../support/users.ts';
 
 /**
  * A visitor's Contact Us message reaches /admin/messages and is answered by
@@ -40,13 +42,29 @@ async function noSidewaysScroll(page: Page, what: string): Promise<void> {
 }
 
 describe('Contact Us in /admin/messages', () => {
-  it('a visitor writes; an administrator finds the message, answers it by e-mail, and the answer stays shown', async () => {
+  it('a visitor writes; the message reaches the open inbox live; the administrator answers it by e-mail, and the answer stays shown', async () => {
     const tag = randomUUID().slice(0, 8);
     const visitorEmail = uniqueEmail('contact-inbox-visitor');
     const question = `Can a college join if an outside provider runs its identity checks? (${tag})`;
     const reply = `Yes, it can. List the provider in your application. (${tag})`;
 
-    // The visitor, in a browser of their own.
+    // The administrator.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInThroughInbox(page, 'admin@accord.test', { at: '/accord-login' });
+    await page.goto(app('/admin/messages'));
+    await appStarted(page);
+    await page.getByRole('tab', { name: 'Contact Us' }).click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'contact');
+    await page.getByText('Live', { exact: true }).waitFor();
+
+    // Searched for before it exists; the filters live in the address beside the page's view=contact.
+    await page.getByRole('searchbox', { name: 'Search messages' }).fill(tag);
+    await page.waitForURL((url) => url.searchParams.get('q') === tag && url.searchParams.get('view') === 'contact');
+    const list = page.getByRole('list', { name: 'Contact Us messages' });
+    await page.getByText('Nothing matches').waitFor();
+
+    // The visitor, in a browser of their own, while the administrator watches.
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
     await visitor.goto(app('/about'));
@@ -63,22 +81,9 @@ describe('Contact Us in /admin/messages', () => {
     await dialog.getByRole('heading', { name: 'Message sent' }).waitFor();
     await visitorContext.close();
 
-    // The administrator.
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInThroughInbox(page, 'admin@accord.test', { at: '/accord-login' });
-    await page.goto(app('/admin/messages'));
-    await appStarted(page);
-    await page.getByRole('tab', { name: 'Contact Us' }).click();
-    await page.waitForURL((url) => url.searchParams.get('view') === 'contact');
-
-    // Found by a search; the filters live in the address beside the page's view=contact.
-    await page.getByRole('searchbox', { name: 'Search messages' }).fill(tag);
-    await page.waitForURL((url) => url.searchParams.get('q') === tag && url.searchParams.get('view') === 'contact');
-    const list = page.getByRole('list', { name: 'Contact Us messages' });
+    // It arrives without a reload.
     const item = list.getByRole('button').filter({ hasText: tag });
-    await item.waitFor();
-    // The previous page stays on screen while the search loads: wait for the answer to the search.
+    await item.waitFor({ timeout: 30_000 });
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 30_000 }).toBe(1);
     expect(await item.innerText()).toContain('New');
     await item.click();
@@ -141,6 +146,60 @@ describe('Contact Us in /admin/messages', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 720 });
     }
+    await context.close();
+  });
+
+  it('an answer whose e-mail failed is kept, says why, and goes with "Send again"; an address that is not one mailbox is refused with a clear sentence', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const send = async (email: string) => {
+      const { data, error } = await anonFrom().rpc('send_contact_message', {
+        p_name: `Gerrit ${tag}`,
+        p_email: email,
+        p_topic: 'support',
+        p_message: `Where do I find the API keys? (${tag})`,
+      });
+      expect(error).toBeNull();
+      return data as string;
+    };
+    // One answer whose e-mail failed earlier (arranged as the function records a failure: claim, then failed).
+    const visitorEmail = uniqueEmail('contact-inbox-failed');
+    const failedId = await send(visitorEmail);
+    const arranger = await newUser('contact-inbox-arranger', { fullName: 'Rosa Arranger' });
+    await makeSystemAdmin(arranger);
+    const [kept] = expectOk(
+      await arranger.client.rpc('answer_contact_message', { p_message_id: failedId, p_body: `Under Settings, then API. (${tag})`, p_request_id: randomUUID() }),
+    ) as { answer_id: string }[];
+    expect(expectOk(await asServiceRole().rpc('claim_contact_answer_delivery', { p_answer_id: kept.answer_id }))).toBe(true);
+    expectOk(await asServiceRole().rpc('record_contact_answer_delivery', { p_answer_id: kept.answer_id, p_sent: false, p_error: 'The mail server did not answer.' }));
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInThroughInbox(page, 'admin@accord.test', { at: '/accord-login' });
+    await page.goto(app(`/admin/messages?view=contact&message=${failedId}`));
+    await appStarted(page);
+    const message = page.getByRole('article', { name: `Message from Gerrit ${tag}` });
+    const answers = message.getByRole('list', { name: 'Answers' });
+    await answers.getByText('Not delivered', { exact: true }).waitFor();
+    await answers.getByText('The mail server did not answer.').waitFor();
+    const seen = await mailIds(visitorEmail);
+    await answers.getByRole('button', { name: 'Send again' }).click();
+    await answers.getByText('E-mailed', { exact: true }).waitFor();
+    expect(await answers.getByRole('button', { name: 'Send again' }).count()).toBe(0);
+    expect((await nextMail(visitorEmail, seen)).text).toContain(`Under Settings, then API. (${tag})`);
+
+    // "someone,victim@…" passes the form's check but is two mailboxes to a mail server: kept, not mailed, and said so.
+    const listId = await send(`someone,victim.${tag}@elsewhere.accord.test`);
+    await page.goto(app(`/admin/messages?view=contact&message=${listId}`));
+    const second = page.getByRole('article', { name: `Message from Gerrit ${tag}` });
+    await second.getByText('Not answered yet.').waitFor();
+    const text = `Please write from your own address. (${tag})`;
+    await second.getByRole('textbox', { name: /Your answer/ }).fill(text);
+    await second.getByRole('button', { name: 'Send answer' }).click();
+    const alert = second.getByRole('alert').filter({ hasText: 'Your answer was kept, but it was not e-mailed' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(/is not an address Accord can write to/);
+    await second.getByRole('list', { name: 'Answers' }).getByText(text).waitFor();
+    await second.getByRole('list', { name: 'Answers' }).getByText('Not delivered', { exact: true }).waitFor();
     await context.close();
   });
 });

@@ -1,15 +1,19 @@
 import { Box, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useSWRConfig } from 'swr';
 
 import { CONTACT_TOPICS, type ContactTopic } from '../../../../machines/visitor-request-form';
 import { isUuid } from '../../../../machines/ids';
 import { FilterChips, FilterSelect, SearchField } from '../../../components/filter-controls';
+import { LiveStatus } from '../../../components/live-status';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useUrlFilters } from '../../../components/use-url-filters';
 import { supabase, type AccordClient } from '../../../data/client';
+import { contactKeys } from '../../../data/contact/keys';
 import { useContactMessages, type ContactMessageRow } from '../../../data/contact/list-contact-messages';
+import { useLiveChanges, type LiveTable } from '../../../data/realtime/use-live-changes';
 import { formatDayAndTime } from '../format-date';
 import { ContactMessageDetail } from './contact-message-detail';
 import { DELIVERY_STATUS, HANDLED_STATUS } from './contact-message-status';
@@ -25,6 +29,9 @@ const HANDLED_FILTERS: { value: HandledFilter; label: string }[] = [
 ];
 
 const TOPIC_LABELS = Object.fromEntries(CONTACT_TOPICS) as Record<ContactTopic, string>;
+
+/** A new message, a message marked handled, an answer and its e-mail's state: all change what the inbox shows. */
+const LIVE_TABLES: readonly LiveTable[] = [{ table: 'contact_messages' }, { table: 'contact_message_answers' }];
 
 /** What the address holds for this panel; `view=contact` belongs to the page and is always written back. */
 export interface ContactInboxAddress {
@@ -88,15 +95,22 @@ export function ContactMessagesPanel({ client = supabase }: ContactMessagesPanel
     pageSize: CONTACT_PAGE_SIZE,
   };
   const list = useContactMessages(query, client);
+  // Everything the inbox shows comes again from the database: the list's rows carry counts and states a change's payload does not.
+  const { mutate } = useSWRConfig();
+  const refetch = useCallback(() => void mutate((key) => Array.isArray(key) && key[0] === contactKeys.all[0]), [mutate]);
+  const live = useLiveChanges({ name: 'contact-inbox', tables: LIVE_TABLES, onChange: refetch, onResync: refetch });
   const selected = address.message || null;
   const filtered = Boolean(address.topic || address.handled !== 'all' || address.q);
 
   return (
     <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(20rem, 26rem) minmax(0, 1fr)' }} gap="8" alignItems="start">
       <Stack as="section" aria-labelledby={listHeadingId} gap="4" display={{ base: selected ? 'none' : 'flex', lg: 'flex' }} minW="0">
-        <Heading as="h2" size="lg" id={listHeadingId}>
-          Contact Us messages
-        </Heading>
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="lg" id={listHeadingId}>
+            Contact Us messages
+          </Heading>
+          <LiveStatus status={live} />
+        </Flex>
         <FilterChips
           label="Filter by state"
           options={HANDLED_FILTERS}
