@@ -137,10 +137,13 @@ describe('Contact Us in /admin/messages', () => {
         await page.goto(app(`/admin/messages?view=contact&q=${tag}`));
         await list.getByRole('button').filter({ hasText: tag }).waitFor();
         await noSidewaysScroll(page, `list at ${width} px`);
+        // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+        await page.evaluate(() => window.scrollTo(0, 0));
         if (shots) await page.screenshot({ path: `${shots}/contact-inbox-list-${width}.png`, fullPage: true });
         await list.getByRole('button').filter({ hasText: tag }).click();
         await page.getByRole('article', { name: 'Message from Fiona Gallagher' }).getByText(reply).waitFor();
         await noSidewaysScroll(page, `message at ${width} px`);
+        await page.evaluate(() => window.scrollTo(0, 0));
         if (shots) await page.screenshot({ path: `${shots}/contact-inbox-message-${width}.png`, fullPage: true });
       }
     } finally {
