@@ -1370,18 +1370,13 @@ export type Database = {
           "p_body": string,
           "p_message_id": string,
           "p_request_id": string
-        }; Returns: {
-          "answer_id": string,
-          "body": string,
-          "created": boolean,
-          "delivery": Database["public"]['Enums']["contact_answer_delivery"],
-          "message_id": string,
-          "original_message": string,
-          "original_sent_at": string,
-          "recipient_email": string,
-          "recipient_name": string,
-          "topic": Database["public"]['Enums']["contact_topic"]
-        }[]
+        }; Returns: Database["public"]['CompositeTypes']["contact_answer_mail"][]
+        SetofOptions: {
+          from: "*"
+          to: "contact_answer_mail"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       },
       "approve_application":
       {
@@ -1469,18 +1464,13 @@ export type Database = {
       },
       "contact_answer_for_delivery":
       {
-        Args: { "p_answer_id": string }; Returns: {
-          "answer_id": string,
-          "body": string,
-          "created": boolean,
-          "delivery": Database["public"]['Enums']["contact_answer_delivery"],
-          "message_id": string,
-          "original_message": string,
-          "original_sent_at": string,
-          "recipient_email": string,
-          "recipient_name": string,
-          "topic": Database["public"]['Enums']["contact_topic"]
-        }[]
+        Args: { "p_answer_id": string }; Returns: Database["public"]['CompositeTypes']["contact_answer_mail"][]
+        SetofOptions: {
+          from: "*"
+          to: "contact_answer_mail"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       },
       "conversation_thread":
       {
@@ -1917,6 +1907,18 @@ export type Database = {
       "update_category": "network" | "trust_framework" | "members" | "product" | "security"
     }
     CompositeTypes: {
+      "contact_answer_mail": {
+        "answer_id": string | null,
+        "message_id": string | null,
+        "body": string | null,
+        "delivery": Database["public"]['Enums']["contact_answer_delivery"] | null,
+        "created": boolean | null,
+        "recipient_name": string | null,
+        "recipient_email": string | null,
+        "topic": Database["public"]['Enums']["contact_topic"] | null,
+        "original_message": string | null,
+        "original_sent_at": string | null
+      },
       "registry_organization": {
         "id": string | null,
         "name": string | null,

@@ -56,10 +56,12 @@ create table public.contact_message_answers (
 comment on table public.contact_message_answers is
   'Answers to Contact Us messages, sent to the visitor by e-mail (reply-contact-message). Written only by answer_contact_message() and the service role''s delivery steps; read only by system administrators.';
 
--- The detail lists a message's answers in order; the foreign key needs an index anyway.
-create index contact_message_answers_message_idx on public.contact_message_answers (message_id, created_at);
-comment on index public.contact_message_answers_message_idx is
-  'A message''s answers in order (admin_contact_message_answers) and the cascade from contact_messages.';
+-- The detail lists a message's answers in order; the foreign key needs an index
+-- anyway. Unique by construction (ends in id), as the advisors want of an index
+-- a fresh database has not used yet (decision 031).
+create unique index contact_message_answers_message_order_key on public.contact_message_answers (message_id, created_at, id);
+comment on index public.contact_message_answers_message_order_key is
+  'A message''s answers in order (admin_contact_message_answers), the list''s counts, and the cascade from contact_messages. Unique by construction.';
 
 alter table public.contact_message_answers enable row level security;
 revoke all on table public.contact_message_answers from anon, authenticated;
@@ -99,19 +101,25 @@ create trigger contact_messages_audit
 -- ---------------------------------------------------------------------------
 -- What the Edge Function needs to write the e-mail
 -- ---------------------------------------------------------------------------
-create function private.contact_answer_delivery_row(p_answer_id uuid, p_created boolean)
-returns table (
+-- One row shape for the answer RPCs and their helper.
+create type public.contact_answer_mail as (
   answer_id uuid,
   message_id uuid,
   body text,
   delivery public.contact_answer_delivery,
+  -- False when the request had already been kept (the same request id again) or for "Send again".
   created boolean,
   recipient_name text,
   recipient_email text,
   topic public.contact_topic,
   original_message text,
   original_sent_at timestamptz
-)
+);
+comment on type public.contact_answer_mail is
+  'An answer with what its e-mail needs: the visitor''s name and address and their original message. Returned by answer_contact_message() and contact_answer_for_delivery().';
+
+create function private.contact_answer_delivery_row(p_answer_id uuid, p_created boolean)
+returns setof public.contact_answer_mail
 language sql
 stable
 security definer
@@ -131,18 +139,7 @@ revoke execute on function private.contact_answer_delivery_row(uuid, boolean) fr
 -- Answering: system administrators, as themselves
 -- ---------------------------------------------------------------------------
 create function public.answer_contact_message(p_message_id uuid, p_body text, p_request_id uuid)
-returns table (
-  answer_id uuid,
-  message_id uuid,
-  body text,
-  delivery public.contact_answer_delivery,
-  created boolean,
-  recipient_name text,
-  recipient_email text,
-  topic public.contact_topic,
-  original_message text,
-  original_sent_at timestamptz
-)
+returns setof public.contact_answer_mail
 language plpgsql
 volatile
 security definer
@@ -219,18 +216,7 @@ revoke execute on function public.answer_contact_message(uuid, text, uuid) from 
 grant execute on function public.answer_contact_message(uuid, text, uuid) to authenticated;
 
 create function public.contact_answer_for_delivery(p_answer_id uuid)
-returns table (
-  answer_id uuid,
-  message_id uuid,
-  body text,
-  delivery public.contact_answer_delivery,
-  created boolean,
-  recipient_name text,
-  recipient_email text,
-  topic public.contact_topic,
-  original_message text,
-  original_sent_at timestamptz
-)
+returns setof public.contact_answer_mail
 language plpgsql
 stable
 security definer

@@ -4,7 +4,7 @@
  * network. Plain and clear: the same Accord layout as the other mails, with
  * everything people typed escaped in the HTML twin.
  */
-import { BRAND, escapeHtml, type RenderedEmail } from '../_shared/email-format.ts';
+import { accordEmailDocument, BRAND, escapeHtml, type RenderedEmail } from '../_shared/email-format.ts';
 
 export interface ContactAnswerEmailInput {
   /** The visitor's name as they typed it (single line: the database refuses control characters). */
@@ -37,32 +37,17 @@ export function renderContactAnswerEmail(input: ContactAnswerEmailInput): Render
   const outro = 'If you have more questions, reply to this e-mail or write to us again through the Contact Us form on our website.';
   const signOff = 'The Accord network team';
 
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f3f5f8;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1d2430;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f5f8;padding:32px 12px;">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;">
-<tr><td style="background:${BRAND};padding:20px 32px;color:#ffffff;font-size:22px;font-weight:700;letter-spacing:0.5px;">Accord</td></tr>
-<tr><td style="padding:32px;">
-<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(greeting)}</p>
+  const html = accordEmailDocument(
+    subject,
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(intro)}</p>
 <div style="margin:0 0 24px;font-size:16px;line-height:1.6;white-space:pre-wrap;">${escapeHtml(input.answer)}</div>
 <p style="margin:0 0 8px;font-size:14px;font-weight:600;color:#4a5566;">${escapeHtml(quotedLabel)}</p>
 <blockquote style="margin:0 0 24px;padding:12px 16px;border-left:4px solid ${BRAND};background:#f3f5f8;font-size:14px;line-height:1.5;color:#4a5566;white-space:pre-wrap;">${escapeHtml(input.originalMessage)}</blockquote>
 <p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#4a5566;">${escapeHtml(outro)}</p>
-<p style="margin:0;font-size:16px;line-height:1.5;">${escapeHtml(signOff)}</p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
+<p style="margin:0;font-size:16px;line-height:1.5;">${escapeHtml(signOff)}</p>`,
+    560,
+  );
 
   const text = [greeting, '', intro, '', input.answer, '', `${quotedLabel}:`, quote(input.originalMessage), '', outro, '', signOff, '— Accord'].join('\n');
 
