@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { appStarted, launchBrowser } from '../support/browser.ts';
+import { appStarted, launchBrowser, seriousAxeViolations } from '../support/browser.ts';
 import { mailIds, nextMail } from '../support/inbox.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
 import { anonFrom } from '../support/client-address.ts';
@@ -128,6 +128,7 @@ describe('Contact Us in /admin/messages', () => {
       [visitorEmail],
     );
     expect(stored).toEqual({ handled: true, answers: 1 });
+    expect(await seriousAxeViolations(page, 'main')).toEqual([]);
 
     // At both widths: nothing wider than the screen. Screenshots when asked for.
     if (shots) mkdirSync(shots, { recursive: true });
