@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_CEILING_MS } from '../../src/testing/wait-ceiling.ts';
 import { anonFrom } from '../support/client-address.ts';
 import { createOrganization, expectDenied, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { enrolVerifiedTotp } from '../support/mfa.ts';
@@ -248,3 +249,47 @@ describe('the back office list', () => {
     expect((await activityOf(id)).map((e) => e.action)).toEqual(['contact_message.updated']);
   });
 });
+
+describe('live changes', () => {
+  type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
+  const channels: RealtimeChannel[] = [];
+  afterAll(async () => {
+    for (const channel of channels) await channel.unsubscribe();
+  });
+
+  /** Every change on public the client may see, and a wait for one that matches. */
+  async function watchPublic(client: SupabaseClient) {
+    const changes: Change[] = [];
+    const channel = client.channel(`contact-${randomUUID()}`).on('postgres_changes', { event: '*', schema: 'public' }, (c: Change) => changes.push(c));
+    channels.push(channel);
+    await new Promise<void>((resolve, reject) =>
+      channel.subscribe((status, error) => (status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' ? reject(error ?? new Error(status)) : undefined)),
+    );
+    const until = async (test: (c: Change) => boolean) => {
+      const deadline = Date.now() + WAIT_CEILING_MS;
+      while (!changes.some(test)) {
+        if (Date.now() > deadline) throw new Error('the change did not arrive');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    return { changes, until };
+  }
+
+  it('a new message and its answer reach administrators live; a member subscribed to all of public receives neither', async () => {
+    const adminFeed = await watchPublic(admin.client);
+    const memberFeed = await watchPublic(member.client);
+    const id = await visitorMessage();
+    const [kept] = expectOk(await answer(admin.client, id)) as { answer_id: string }[];
+    await adminFeed.until((c) => c.table === 'contact_messages' && c.eventType === 'INSERT' && (c.new as { id?: string }).id === id);
+    await adminFeed.until((c) => c.table === 'contact_message_answers' && (c.new as { id?: string }).id === kept.answer_id);
+
+    // A change the member may see, made after: deliveries to one subscriber keep their order, so once it is there nothing earlier is still coming.
+    const [marker] = await sql<{ id: string }>(
+      `insert into public.notifications (user_id, kind, title, body, link) values ($1, 'colleague_joined', 'Marker', 'Marker', '/dashboard') returning id::text`,
+      [member.id],
+    );
+    await memberFeed.until((c) => c.table === 'notifications' && String((c.new as { id?: unknown }).id) === marker.id);
+    expect(memberFeed.changes.filter((c) => c.table === 'contact_messages' || c.table === 'contact_message_answers')).toEqual([]);
+  });
+});
+
