@@ -153,7 +153,7 @@ describe('Contact Us in /admin/messages', () => {
     await context.close();
   });
 
-  it('an answer whose e-mail failed is kept, says why, and goes with "Send again"; an address that is not one mailbox is refused with a clear sentence', async () => {
+  it('an answer whose e-mail failed is kept, says why, and goes with "Send again"; a failed connection keeps the text; an address that is not one mailbox is refused with a clear sentence', async () => {
     const tag = randomUUID().slice(0, 8);
     const send = async (email: string) => {
       const { data, error } = await anonFrom().rpc('send_contact_message', {
@@ -198,6 +198,12 @@ describe('Contact Us in /admin/messages', () => {
     await second.getByText('Not answered yet.').waitFor();
     const text = `Please write from your own address. (${tag})`;
     await second.getByRole('textbox', { name: /Your answer/ }).fill(text);
+    // First the connection fails: the text stays, with a sentence saying why.
+    await page.route('**/functions/v1/reply-contact-message', (route) => route.abort('internetdisconnected'));
+    await second.getByRole('button', { name: 'Send answer' }).click();
+    await second.getByText("We couldn't reach Accord. Check your connection and try again.").waitFor();
+    expect(await second.getByRole('textbox', { name: /Your answer/ }).inputValue()).toBe(text);
+    await page.unroute('**/functions/v1/reply-contact-message');
     await second.getByRole('button', { name: 'Send answer' }).click();
     const alert = second.getByRole('alert').filter({ hasText: 'Your answer was kept, but it was not e-mailed' });
     await alert.waitFor();
