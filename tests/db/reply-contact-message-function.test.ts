@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { anonFrom } from '../support/client-address.ts';
 import { makeSystemAdmin } from '../support/db-fixtures.ts';
+import { callFunction } from '../support/edge-functions.ts';
 import { listMail, mailIds, nextMail } from '../support/inbox.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -24,20 +25,7 @@ beforeAll(async () => {
   await makeSystemAdmin(admin);
 });
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function call(user: TestUser | null, body: unknown): Promise<Answer> {
-  const token = user ? (await user.client.auth.getSession()).data.session!.access_token : config.keys.anonKey;
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: { apikey: config.keys.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const call = (user: TestUser | null, body: unknown) => callFunction('reply-contact-message', user, body);
 
 async function visitorMessage(overrides: Record<string, string> = {}): Promise<{ id: string; email: string }> {
   const email = overrides.p_email ?? `visitor.${randomUUID().slice(0, 8)}@visitors.accord.test`;

@@ -27,6 +27,7 @@ import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.1
 
 import { emailProblem } from '../_shared/email-address.ts';
 import { aal2Refusal, failure, json, preflight } from '../_shared/http.ts';
+import { clientOptions, env } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { renderContactAnswerEmail } from './email.ts';
 
@@ -54,14 +55,6 @@ interface PostgrestErrorLike {
 }
 
 type ReplyRequest = { kind: 'answer'; messageId: string; body: string; requestId: string } | { kind: 'resend'; answerId: string };
-
-const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
-
-function env(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
 
 /** The RPCs' named refusals, in words for the administrator (the database's detail where it has one). */
 function refusal(error: PostgrestErrorLike): Response {
