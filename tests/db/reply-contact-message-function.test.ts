@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { anonFrom } from '../support/client-address.ts';
 import { makeSystemAdmin } from '../support/db-fixtures.ts';
+import { enrolVerifiedTotp } from '../support/mfa.ts';
 import { callFunction } from '../support/edge-functions.ts';
 import { listMail, mailIds, nextMail } from '../support/inbox.ts';
-import { newUser, sql, type TestUser } from '../support/users.ts';
+import { newUser, signInAgain, sql, type TestUser } from '../support/users.ts';
 
 /**
  * The reply-contact-message Edge Function's contract on the real stack
@@ -62,6 +63,21 @@ describe('reply-contact-message: who may answer', () => {
     expect(await call(member, request)).toEqual({
       status: 403,
       body: { error: 'forbidden', message: 'Only system administrators can answer contact messages.' },
+    });
+    expect(await answersOf(message.id)).toEqual([]);
+    await expect(nextMail(message.email, seen, 1000)).rejects.toThrow(/No new mail/);
+  });
+
+  it('an administrator at aal1 with a verified factor is asked for the code by name; nothing is kept or sent', async () => {
+    const withFactor = await newUser('fn-contact-admin-mfa');
+    await makeSystemAdmin(withFactor);
+    await enrolVerifiedTotp(withFactor.client);
+    const aal1 = { client: await signInAgain(withFactor) };
+    const message = await visitorMessage();
+    const seen = await mailIds(message.email);
+    expect(await callFunction('reply-contact-message', aal1, { messageId: message.id, body: 'At aal1', requestId: randomUUID() })).toEqual({
+      status: 403,
+      body: { error: 'aal2_required', message: 'Enter the code from your authenticator app to answer contact messages.' },
     });
     expect(await answersOf(message.id)).toEqual([]);
     await expect(nextMail(message.email, seen, 1000)).rejects.toThrow(/No new mail/);
