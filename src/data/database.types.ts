@@ -174,6 +174,57 @@ export type Database = {
           }
         ]
       },
+      "contact_message_answers": {
+        Row: {
+          "answered_by": string,
+          "body": string,
+          "created_at": string,
+          "delivered_at": string | null,
+          "delivery": Database["public"]['Enums']["contact_answer_delivery"],
+          "delivery_attempts": number,
+          "delivery_error": string | null,
+          "delivery_started_at": string | null,
+          "id": string,
+          "message_id": string,
+          "request_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "answered_by": string,
+          "body": string,
+          "created_at"?: string,
+          "delivered_at"?: string | null,
+          "delivery"?: Database["public"]['Enums']["contact_answer_delivery"],
+          "delivery_attempts"?: number,
+          "delivery_error"?: string | null,
+          "delivery_started_at"?: string | null,
+          "id"?: string,
+          "message_id": string,
+          "request_id": string
+        }
+        Update: {
+          "answered_by"?: string,
+          "body"?: string,
+          "created_at"?: string,
+          "delivered_at"?: string | null,
+          "delivery"?: Database["public"]['Enums']["contact_answer_delivery"],
+          "delivery_attempts"?: number,
+          "delivery_error"?: string | null,
+          "delivery_started_at"?: string | null,
+          "id"?: string,
+          "message_id"?: string,
+          "request_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "contact_message_answers_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "contact_messages"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "contact_messages": {
         Row: {
           "created_at": string,
@@ -1126,6 +1177,42 @@ export type Database = {
           "p_token": string
         }; Returns: Json
       },
+      "admin_contact_message_answers":
+      {
+        Args: { "p_message_id": string }; Returns: {
+          "answered_by": string,
+          "answered_by_name": string,
+          "body": string,
+          "created_at": string,
+          "delivered_at": string,
+          "delivery": Database["public"]['Enums']["contact_answer_delivery"],
+          "delivery_attempts": number,
+          "delivery_error": string,
+          "id": string
+        }[]
+      },
+      "admin_contact_messages":
+      {
+        Args: {
+          "p_handled"?: boolean,
+          "p_limit"?: number,
+          "p_offset"?: number,
+          "p_search"?: string,
+          "p_topic"?: Database["public"]['Enums']["contact_topic"]
+        }; Returns: {
+          "answer_count": number,
+          "created_at": string,
+          "email": string,
+          "handled": boolean,
+          "id": string,
+          "last_delivery": Database["public"]['Enums']["contact_answer_delivery"],
+          "message_preview": string,
+          "name": string,
+          "organization": string,
+          "topic": Database["public"]['Enums']["contact_topic"],
+          "total_count": number
+        }[]
+      },
       "admin_conversations":
       {
         Args: {
@@ -1277,6 +1364,20 @@ export type Database = {
       {
         Args: { "p_organization_id": string }; Returns: Json
       },
+      "answer_contact_message":
+      {
+        Args: {
+          "p_body": string,
+          "p_message_id": string,
+          "p_request_id": string
+        }; Returns: Database["public"]['CompositeTypes']["contact_answer_mail"][]
+        SetofOptions: {
+          from: "*"
+          to: "contact_answer_mail"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      },
       "approve_application":
       {
         Args: { "p_organization_id": string }; Returns: Json
@@ -1353,9 +1454,23 @@ export type Database = {
       {
         Args: { "user_uuid": string }; Returns: string
       },
+      "claim_contact_answer_delivery":
+      {
+        Args: { "p_answer_id": string }; Returns: boolean
+      },
       "close_conversation":
       {
         Args: { "p_conversation_id": string }; Returns: undefined
+      },
+      "contact_answer_for_delivery":
+      {
+        Args: { "p_answer_id": string }; Returns: Database["public"]['CompositeTypes']["contact_answer_mail"][]
+        SetofOptions: {
+          from: "*"
+          to: "contact_answer_mail"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       },
       "conversation_thread":
       {
@@ -1554,6 +1669,14 @@ export type Database = {
           "p_body": string,
           "p_conversation_id": string
         }; Returns: number
+      },
+      "record_contact_answer_delivery":
+      {
+        Args: {
+          "p_answer_id": string,
+          "p_error"?: string,
+          "p_sent": boolean
+        }; Returns: Database["public"]['Enums']["contact_answer_delivery"]
       },
       "registry_by_domain":
       {
@@ -1768,6 +1891,7 @@ export type Database = {
       "application_event_type": "submitted" | "under_review" | "changes_requested" | "changes_submitted" | "approved" | "rejected" | "reopened",
       "application_status": "pending" | "under_review" | "approved" | "rejected",
       "application_use_case": "education" | "healthcare" | "online_registration" | "cross_border_verification",
+      "contact_answer_delivery": "pending" | "sending" | "sent" | "failed",
       "contact_topic": "membership" | "partnership" | "press" | "support" | "privacy" | "other",
       "conversation_status": "open" | "closed",
       "investor_access_level": "lite" | "data_room",
@@ -1783,6 +1907,18 @@ export type Database = {
       "update_category": "network" | "trust_framework" | "members" | "product" | "security"
     }
     CompositeTypes: {
+      "contact_answer_mail": {
+        "answer_id": string | null,
+        "message_id": string | null,
+        "body": string | null,
+        "delivery": Database["public"]['Enums']["contact_answer_delivery"] | null,
+        "created": boolean | null,
+        "recipient_name": string | null,
+        "recipient_email": string | null,
+        "topic": Database["public"]['Enums']["contact_topic"] | null,
+        "original_message": string | null,
+        "original_sent_at": string | null
+      },
       "registry_organization": {
         "id": string | null,
         "name": string | null,
@@ -1945,6 +2081,10 @@ export const Constants = {
         "healthcare",
         "online_registration",
         "cross_border_verification"],
+      "contact_answer_delivery": ["pending",
+        "sending",
+        "sent",
+        "failed"],
       "contact_topic": ["membership",
         "partnership",
         "press",

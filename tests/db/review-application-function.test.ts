@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { submittedApplicant } from '../support/application-fixtures.ts';
 import { makeSystemAdmin } from '../support/db-fixtures.ts';
+import { callFunction } from '../support/edge-functions.ts';
 import { mailIds, nextMail } from '../support/inbox.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -20,20 +21,7 @@ beforeAll(async () => {
   await makeSystemAdmin(admin);
 });
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function call(user: TestUser | null, body: unknown): Promise<Answer> {
-  const token = user ? (await user.client.auth.getSession()).data.session!.access_token : config.keys.anonKey;
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: { apikey: config.keys.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const call = (user: TestUser | null, body: unknown) => callFunction('review-application', user, body);
 
 const statusOf = async (orgId: string) =>
   (await sql<{ status: string }>('select status from public.organization_applications where organization_id = $1', [orgId]))[0]?.status;

@@ -96,3 +96,16 @@ export async function appStarted(page: Page): Promise<void> {
 export async function injectAxe(target: Pick<Page, 'evaluate'>): Promise<void> {
   await target.evaluate(axe.source);
 }
+
+/** Axe's serious and critical findings in the page (or within one selector), as readable lines; [] when there are none. */
+export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
+  await injectAxe(page);
+  // As text: this file is compiled without the DOM's types, and the function runs in the page anyway.
+  const context = within ? JSON.stringify({ include: [within] }) : 'document';
+  return page.evaluate(`(async () => {
+    const result = await window.axe.run(${context}, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id + ': ' + v.help + ' (' + v.nodes.map((n) => n.target.join(' ')).join(', ') + ')');
+  })()`) as Promise<string[]>;
+}

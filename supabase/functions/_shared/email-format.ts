@@ -20,6 +20,34 @@ export interface RenderedEmail {
   text: string;
 }
 
+/**
+ * Accord-branded HTML around a mail's content (inline styles and a table
+ * layout, what mail clients render reliably, matching the auth e-mails of
+ * supabase/local/auth/email-templates.ts). `contentHtml` is already escaped.
+ */
+export function accordEmailDocument(title: string, contentHtml: string, maxWidth = 520): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f3f5f8;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1d2430;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f5f8;padding:32px 12px;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:${maxWidth}px;background:#ffffff;border-radius:12px;overflow:hidden;">
+<tr><td style="background:${BRAND};padding:20px 32px;color:#ffffff;font-size:22px;font-weight:700;letter-spacing:0.5px;">Accord</td></tr>
+<tr><td style="padding:32px;">
+${contentHtml}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
 /** The words of an invitation e-mail; the layout is the same for every kind. */
 export interface InvitationWords {
   subject: string;
@@ -44,20 +72,9 @@ export function renderInvitationLayout(words: InvitationWords): RenderedEmail {
   const signIn = escapeHtml(words.signInLink);
   const second = escapeHtml(words.secondLink);
 
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(words.subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f3f5f8;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1d2430;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f5f8;padding:32px 12px;">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;overflow:hidden;">
-<tr><td style="background:${BRAND};padding:20px 32px;color:#ffffff;font-size:22px;font-weight:700;letter-spacing:0.5px;">Accord</td></tr>
-<tr><td style="padding:32px;">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${escapeHtml(words.heading)}</h1>
+  const html = accordEmailDocument(
+    words.subject,
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${escapeHtml(words.heading)}</h1>
 <p style="margin:0 0 24px;font-size:16px;line-height:1.5;">${escapeHtml(words.intro)}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;"><tr><td style="border-radius:8px;background:${BRAND};">
 <a href="${signIn}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">Accept the invitation</a>
@@ -65,13 +82,8 @@ export function renderInvitationLayout(words: InvitationWords): RenderedEmail {
 <p style="margin:0 0 24px;font-size:14px;line-height:1.5;color:#4a5566;">${escapeHtml(words.signInNote)}</p>
 <p style="margin:0 0 8px;font-size:14px;line-height:1.5;color:#4a5566;">${escapeHtml(words.expiry)}</p>
 <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;"><a href="${second}" style="color:${BRAND};">${second}</a></p>
-<p style="margin:0;font-size:14px;line-height:1.5;color:#4a5566;">${escapeHtml(IGNORE)}</p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
+<p style="margin:0;font-size:14px;line-height:1.5;color:#4a5566;">${escapeHtml(IGNORE)}</p>`,
+  );
 
   const text = [
     words.heading,

@@ -11,7 +11,12 @@ import nodemailer from 'npm:nodemailer@^7.0.6';
  * - MAIL_FROM: the sender, e.g. `Accord <no-reply@accord.example>`.
  */
 export interface OutgoingMail {
-  to: string;
+  /**
+   * One recipient. Prefer the object form for an address someone typed: a
+   * string is parsed as an address list ("a,victim@x.org" is victim@x.org),
+   * an object is one mailbox whose name is encoded, never parsed.
+   */
+  to: string | { name: string; address: string };
   subject: string;
   html: string;
   text: string;

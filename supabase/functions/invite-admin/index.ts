@@ -19,6 +19,7 @@ import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.1
 
 import { emailProblem, inviteeEmailMessage, trimEmail } from '../_shared/email-address.ts';
 import { aal2Refusal, failure, json, preflight } from '../_shared/http.ts';
+import { clientOptions, env } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { invitationSignInLink } from '../_shared/sign-in-link.ts';
 import { renderInvitationEmail } from './email.ts';
@@ -36,14 +37,6 @@ interface PostgrestErrorLike {
 }
 
 const NOT_PREPARED = 'The invitation e-mail could not be prepared, so no invitation was sent. Please try again.';
-
-const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
-
-function env(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
 
 /** What the RPC's refusals mean for the caller (codes from docs/decisions/002 and 013). */
 function refusal(error: PostgrestErrorLike, email: string): Response {

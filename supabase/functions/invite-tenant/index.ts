@@ -31,6 +31,7 @@
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 
 import { failure, json, preflight } from '../_shared/http.ts';
+import { clientOptions, env } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { emailProblem, inviteeEmailMessage, trimEmail } from '../_shared/email-address.ts';
 import { invitationSignInLink } from '../_shared/sign-in-link.ts';
@@ -64,14 +65,6 @@ type InvitationRequest =
 
 const NOT_PREPARED = 'The invitation e-mail could not be prepared, so no invitation was sent. Please try again.';
 const USAGE = 'Send { "organizationId", "email", "role" } to invite, or { "invitationId" } to resend.';
-
-const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
-
-function env(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
 
 /** HTTP status for each named refusal of the RPCs (their detail is the message, written for the admin). */
 const STATUS: Record<string, number> = {

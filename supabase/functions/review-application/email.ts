@@ -5,6 +5,8 @@
  * auth e-mails) and a plain-text twin. The administrator's words (reason,
  * requested changes) are quoted as they wrote them, escaped.
  */
+import { accordEmailDocument, BRAND, escapeHtml, type RenderedEmail } from '../_shared/email-format.ts';
+
 export type ReviewAction = 'approve' | 'reject' | 'request_changes';
 
 export interface ReviewEmailInput {
@@ -18,11 +20,7 @@ export interface ReviewEmailInput {
   effectiveFrom: Date | null;
 }
 
-export interface RenderedEmail {
-  subject: string;
-  html: string;
-  text: string;
-}
+export type { RenderedEmail };
 
 export const REVIEW_SUBJECTS: Record<ReviewAction, string> = {
   approve: 'Your application to join Accord has been approved',
@@ -30,10 +28,6 @@ export const REVIEW_SUBJECTS: Record<ReviewAction, string> = {
   request_changes: 'Action needed: changes to your Accord application',
 };
 
-const BRAND = '#1f5d5b';
-
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** "29 November 2026": the registry's effective date, the same wherever the reader is. */
 function formatDay(date: Date): string {
@@ -92,32 +86,16 @@ export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
 <blockquote style="margin:0 0 24px;padding:12px 16px;border-left:4px solid ${BRAND};background:#f3f5f8;font-size:15px;line-height:1.5;white-space:pre-wrap;">${escapeHtml(note)}</blockquote>`
       : '';
 
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f3f5f8;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1d2430;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f5f8;padding:32px 12px;">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;overflow:hidden;">
-<tr><td style="background:${BRAND};padding:20px 32px;color:#ffffff;font-size:22px;font-weight:700;letter-spacing:0.5px;">Accord</td></tr>
-<tr><td style="padding:32px;">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${escapeHtml(content.heading)}</h1>
+  const html = accordEmailDocument(
+    subject,
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${escapeHtml(content.heading)}</h1>
 <p style="margin:0 0 24px;font-size:16px;line-height:1.5;">${escapeHtml(content.intro)}</p>
 ${noteHtml}
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px;"><tr><td style="border-radius:8px;background:${BRAND};">
 <a href="${escapeHtml(link)}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">${escapeHtml(content.button.label)}</a>
 </td></tr></table>
-<p style="margin:0;font-size:14px;line-height:1.5;color:#4a5566;">${escapeHtml(content.outro)}</p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
+<p style="margin:0;font-size:14px;line-height:1.5;color:#4a5566;">${escapeHtml(content.outro)}</p>`,
+  );
 
   const text = [
     content.heading,

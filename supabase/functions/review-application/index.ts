@@ -25,6 +25,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 
 import { aal2Refusal, failure, json, preflight } from '../_shared/http.ts';
+import { clientOptions, env } from '../_shared/env.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { renderReviewEmail, type ReviewAction } from './email.ts';
 
@@ -45,14 +46,6 @@ interface PostgrestErrorLike {
   code?: string;
   message?: string;
   details?: string | null;
-}
-
-const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
-
-function env(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
 }
 
 /** What the RPCs' named errors mean for the administrator (codes in docs/decisions/014-onboarding-application-data.md). */

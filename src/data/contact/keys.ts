@@ -1,0 +1,12 @@
+import type { ContactMessageQuery } from './list-contact-messages';
+
+/** SWR keys of the back office's Contact Us inbox (decision 048), so a command can name what it touched. */
+export const contactKeys = {
+  all: ['contact'] as const,
+  /** Every page of every list: what answering or marking a message refreshes. */
+  listAll: ['contact', 'list'] as const,
+  list: (query: ContactMessageQuery) =>
+    ['contact', 'list', query.topic ?? '', query.handled ?? '', query.search ?? '', query.page, query.pageSize] as const,
+  message: (id: string) => ['contact', 'message', id] as const,
+  answers: (messageId: string) => ['contact', 'answers', messageId] as const,
+};
