@@ -85,13 +85,13 @@ class TokenError extends Error {}
 const VISIBLE_FUNCTION = 'pg_temp.accord_realtime_visible';
 const VISIBLE_FUNCTION_SQL = `
   create function ${VISIBLE_FUNCTION}(p_query text, p_key text[], p_table text, p_claims text[], p_xid bigint)
-  returns boolean[]
+  returns jsonb
   language plpgsql
   as $$
   declare
     v_claims text;
-    v_ok boolean;
-    v_verdicts boolean[] := '{}';
+    v_ok jsonb;
+    v_verdicts jsonb := '[]';
     v_snapshot pg_catalog.pg_snapshot;
     v_xmax bigint;
     v_xid bigint;
@@ -118,9 +118,9 @@ const VISIBLE_FUNCTION_SQL = `
         perform pg_catalog.set_config('request.jwt.claims', v_claims, true);
         execute p_query into v_ok using p_key, p_table;
       exception when others then
-        v_ok := false;
+        v_ok := null;
       end;
-      v_verdicts := v_verdicts || coalesce(v_ok, false);
+      v_verdicts := v_verdicts || pg_catalog.jsonb_build_array(v_ok);
     end loop;
     return v_verdicts;
   end;
@@ -405,40 +405,99 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
   }
 
   /**
-   * Whether each subscriber may see the change, all in one statement: for
-   * INSERT and UPDATE, the row is selected by primary key under each
-   * subscriber's role and claims (RLS applies); for DELETE, whose row is gone,
-   * the role needs select on the table and only the primary key is sent — as
-   * Supabase Realtime does. Returns one verdict per set of claims, in order.
+   * Whether each subscriber may see the change: for INSERT and UPDATE, the row
+   * is selected by primary key under each subscriber's role and claims (RLS
+   * applies); for DELETE, whose row is gone, the role needs select on the
+   * table and only the primary key is sent — as Supabase Realtime does.
+   * Returns one verdict per set of claims, in order.
+   *
+   * Checks asked in the same turn of the event loop for rows of the same
+   * table and transaction (a trigger's fan-out: one notification per member)
+   * go to Postgres together, one statement for all their rows and all their
+   * subscribers; each subscriber still has each row judged under its own
+   * claims.
    */
-  async function visibleTo(change: RowChange, claimsList: Claims[], pk: Record<string, string | null>): Promise<boolean[]> {
+  function visibleTo(change: RowChange, claimsList: Claims[], pk: Record<string, string | null>): Promise<boolean[]> {
+    const keys = change.primaryKey;
+    if (change.type !== 'DELETE' && keys.length === 0) return Promise.resolve(claimsList.map(() => false));
     const table = `${quoteIdent(change.schema)}.${quoteIdent(change.table)}`;
-    let query: string;
-    if (change.type === 'DELETE') {
-      query = "select pg_catalog.has_table_privilege($2, 'select')";
-    } else {
-      const keys = change.primaryKey;
-      if (keys.length === 0) return claimsList.map(() => false);
-      const typeOf = (k: string) => change.columns.find((c) => c.name === k)?.sqlType ?? 'text';
-      const where = keys.map((k, i) => `${quoteIdent(k)} = ($1[${i + 1}])::${typeOf(k)}`).join(' and ');
-      query = `select exists(select 1 from ${table} where ${where})`;
-    }
-    const client = await pool.connect();
-    try {
-      if (!withCheckFunction.has(client)) {
-        await client.query(VISIBLE_FUNCTION_SQL);
-        withCheckFunction.add(client);
+    const values = keys.map((k) => pk[k]);
+    // Rows with a one-column key share a statement; a composite key is asked on its own.
+    const shared = change.type === 'DELETE' || keys.length === 1;
+    const group = `${change.xid}|${change.type === 'DELETE' ? 'delete' : 'row'}|${table}|${shared ? keys.join(',') : JSON.stringify(values)}`;
+    return new Promise((resolve, reject) => {
+      let batch = checkBatches.get(group);
+      if (!batch) {
+        checkBatches.set(group, (batch = { change, table, requests: [] }));
+        setImmediate(() => {
+          checkBatches.delete(group);
+          void runChecks(batch!);
+        });
       }
-      const { rows } = await client.query<{ verdicts: boolean[] }>(`select ${VISIBLE_FUNCTION}($1, $2, $3, $4, $5) as verdicts`, [
-        query,
-        change.primaryKey.map((k) => pk[k]),
-        table,
-        claimsList.map((claims) => JSON.stringify(claims)),
-        change.xid,
-      ]);
-      return rows[0].verdicts;
-    } finally {
-      client.release();
+      batch.requests.push({ claimsList, values, resolve, reject });
+    });
+  }
+
+  interface CheckBatch {
+    change: RowChange;
+    table: string;
+    requests: { claimsList: Claims[]; values: (string | null)[]; resolve: (verdicts: boolean[]) => void; reject: (error: Error) => void }[];
+  }
+  const checkBatches = new Map<string, CheckBatch>();
+
+  async function runChecks({ change, table, requests }: CheckBatch) {
+    const keys = change.primaryKey;
+    const typeOf = (k: string) => change.columns.find((c) => c.name === k)?.sqlType ?? 'text';
+    let query: string;
+    let params: (string | null)[];
+    if (change.type === 'DELETE') {
+      query = "select pg_catalog.to_jsonb(pg_catalog.has_table_privilege($2, 'select'))";
+      params = [];
+    } else if (keys.length === 1) {
+      // For each key asked, in order, whether this subscriber can see its row (compared as the column's type).
+      query =
+        `select pg_catalog.jsonb_agg(exists(select 1 from ${table} where ${quoteIdent(keys[0])} = u.k) order by u.n) ` +
+        `from pg_catalog.unnest(($1)::${typeOf(keys[0])}[]) with ordinality as u(k, n)`;
+      params = [...new Set(requests.map((r) => r.values[0]))];
+    } else {
+      const where = keys.map((k, i) => `${quoteIdent(k)} = ($1[${i + 1}])::${typeOf(k)}`).join(' and ');
+      query = `select pg_catalog.to_jsonb(exists(select 1 from ${table} where ${where}))`;
+      params = requests[0].values;
+    }
+    const claimsByKey = new Map<string, Claims>();
+    for (const r of requests) for (const c of r.claimsList) claimsByKey.set(JSON.stringify(c), c);
+    const claimKeys = [...claimsByKey.keys()];
+    try {
+      const client = await pool.connect();
+      let results: unknown[];
+      try {
+        if (!withCheckFunction.has(client)) {
+          await client.query(VISIBLE_FUNCTION_SQL);
+          withCheckFunction.add(client);
+        }
+        const { rows } = await client.query<{ verdicts: unknown[] }>(`select ${VISIBLE_FUNCTION}($1, $2, $3, $4, $5) as verdicts`, [
+          query,
+          params,
+          table,
+          claimKeys,
+          change.xid,
+        ]);
+        results = rows[0].verdicts;
+      } finally {
+        client.release();
+      }
+      const byClaims = new Map(claimKeys.map((k, i) => [k, results[i]]));
+      for (const r of requests) {
+        r.resolve(
+          r.claimsList.map((c) => {
+            const result = byClaims.get(JSON.stringify(c));
+            if (Array.isArray(result)) return result[params.indexOf(r.values[0])] === true;
+            return result === true;
+          }),
+        );
+      }
+    } catch (error) {
+      for (const r of requests) r.reject(error as Error);
     }
   }
 
