@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -449,5 +449,7 @@ export async function realtimeBench(): Promise<boolean> {
     for (const m of members) await m.client.removeAllChannels();
     await db.end();
     await stack.stop();
+    // The child removes it too, but Postgres can still be writing its last files then.
+    rmSync(config.dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }
