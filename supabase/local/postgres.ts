@@ -165,8 +165,12 @@ export async function startPostgres(
     // the fresh-database path is what tests and newcomers wait on. wal_level
     // logical for the Realtime stand-in's replication stream (realtime/changes.ts);
     // a server setting, so databases created before it start with it too.
+    // synchronous_commit stays on, as on hosted: a logical walsender streams only
+    // flushed WAL, and with it off a commit waited for the WAL writer's next round
+    // (wal_writer_delay, 200 ms) before Realtime saw it. With fsync off a flush
+    // is a write, not a disk sync (decision 050).
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+      '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=on', '-c', 'full_page_writes=off',
       '-c', 'wal_level=logical',
     ],
     initdbFlags: ['--encoding=UTF8', '--no-sync'],

@@ -3,7 +3,7 @@ import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WAIT_CEILING_MS } from '../../src/testing/wait-ceiling.ts';
-import { addMember, createOrganization } from '../support/db-fixtures.ts';
+import { addMember, createOrganization, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
 import { stack } from '../support/auth-helpers.ts';
 
@@ -172,6 +172,40 @@ describe('postgres_changes', () => {
     expect(changes.items.filter((c) => orgOf(c) === orgB)).toEqual([]);
   });
 
+  it('never delivers another organisation’s conversations, messages or notifications, nor a colleague’s notifications, to a member subscribed to all of public', async () => {
+    type Row = Record<string, unknown>;
+    const network = await newUser('realtime-network');
+    await makeSystemAdmin(network);
+    const colleague = await newUser('realtime-colleague-a');
+    await addMember(orgA, colleague);
+    const changes = inbox<RealtimePostgresChangesPayload<Row>>();
+    const channel = memberA.client
+      .channel(`all-public-${crypto.randomUUID()}`)
+      .on('postgres_changes', { event: '*', schema: 'public' }, (p: RealtimePostgresChangesPayload<Row>) => changes.push(p));
+    await subscribed(channel);
+    const rpc = async (client: SupabaseClient, fn: string, args: Record<string, unknown>) => {
+      const { data, error } = await client.rpc(fn, args);
+      if (error) throw new Error(`${fn}: ${error.message}`);
+      return data as unknown;
+    };
+    // Organisation B: a conversation, a member's message, and the network's answer, which notifies B's members.
+    const theirs = (await rpc(memberB.client, 'start_conversation', { p_organization_id: orgB, p_subject: 'Private to B', p_body: 'B only.' })) as string;
+    await rpc(memberB.client, 'post_message', { p_conversation_id: theirs, p_body: 'Still B only.' });
+    await rpc(network.client, 'post_message', { p_conversation_id: theirs, p_body: 'An answer for B.' });
+    // Organisation A: the network answers in A's own conversation, which notifies A's member and the colleague.
+    const ours = (await rpc(memberA.client, 'start_conversation', { p_organization_id: orgA, p_subject: 'Ours', p_body: 'A asks.' })) as string;
+    const answer = (await rpc(network.client, 'post_message', { p_conversation_id: ours, p_body: 'An answer for A.' })) as number;
+    // Changes arrive in commit order: the answer's own notification for A comes after everything of B's above.
+    const mine = await changes.next((c) => c.table === 'notifications' && c.eventType === 'INSERT' && c.new.user_id === memberA.id);
+    await changes.next((c) => c.table === 'conversation_messages' && c.eventType === 'INSERT' && c.new.id === answer);
+    expect(mine.new).toMatchObject({ organization_id: orgA, kind: 'network_reply' });
+    const row = (c: RealtimePostgresChangesPayload<Row>) => (c.eventType === 'DELETE' ? c.old : c.new);
+    expect(changes.items.filter((c) => row(c).organization_id === orgB || row(c).conversation_id === theirs || row(c).id === theirs)).toEqual([]);
+    expect(changes.items.filter((c) => c.table === 'notifications' && row(c).user_id !== memberA.id)).toEqual([]);
+    // What A may see did arrive: its conversation, its messages, its own notification.
+    expect(changes.items.some((c) => c.table === 'conversations' && row(c).id === ours)).toBe(true);
+  });
+
   it('a token update replaces the subscriber’s claims: the channel then sees what the new token may see', async () => {
     const viewer = await newUser('realtime-viewer');
     const { changes } = await watch(viewer.client, { event: 'INSERT', schema: 'public', table: 'organization_members' });
@@ -197,6 +231,10 @@ describe('sign-out', () => {
     await expect.poll(() => leaver.client.realtime.accessTokenValue).toBe(stack.keys.anonKey);
     // ... and one socket's frames are handled in order: once this is acknowledged, the token update before it is applied.
     expect(await channel.send({ type: 'broadcast', event: 'barrier', payload: {} })).toBe('ok');
+    // Changes committed while the member was signed in (other tests add members to A) may have reached the
+    // channel before this; they were in flight on the same socket ahead of the acknowledgement.
+    const memberships = () => changes.items.filter((c) => c.table === 'organization_members');
+    const beforeSignOut = memberships().length;
     const late = await newUser('realtime-after-sign-out');
     await addMember(orgA, late);
     // A change a visitor may see, committed after the organisation's: it arrives, the organisation's never did.
@@ -209,7 +247,7 @@ describe('sign-out', () => {
     const arrived = await changes.next((c) => c.table === 'pricing_plans' && (c.new as { id?: string }).id === plan.id);
     // Values arrive typed by the column's type, as Realtime sends them.
     expect(arrived.new).toMatchObject({ slug, monthly_price_eur: 12.5, features: ['one', 'two'], is_published: true, sort_order: 0 });
-    expect(changes.items.filter((c) => c.table === 'organization_members')).toEqual([]);
+    expect(memberships()).toHaveLength(beforeSignOut);
   });
 });
 
@@ -231,6 +269,35 @@ describe('tokens', () => {
     await forger.realtime.setAuth(await tokenFor(memberA, 3600, privateKey));
     const channel = forger.channel('forged').on('postgres_changes', { event: '*', schema: 'public' }, () => undefined);
     await expect(subscribed(channel)).rejects.toThrow('JwtSignatureError: Failed to validate JWT signature');
+  });
+
+  it('closes a channel whose token update is forged, and delivers nothing to it afterwards', async () => {
+    const { privateKey } = await generateKeyPair('ES256');
+    const outsider = await newUser('realtime-forger');
+    clients.push(outsider.client);
+    const system = inbox<{ status: string; message: string }>();
+    const closed = inbox<string>();
+    const changes = inbox<Change>();
+    const channel = outsider.client
+      .channel(`forged-update-${crypto.randomUUID()}`)
+      .on('postgres_changes', { event: '*', schema: 'public' }, (p: Change) => changes.push(p))
+      .on('system', {}, (p: { status: string; message: string }) => system.push(p));
+    await new Promise<void>((resolve, reject) => {
+      channel.subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') resolve();
+        else if (status === 'CLOSED') closed.push(status);
+        else if (status === 'CHANNEL_ERROR') reject(error ?? new Error(status));
+      });
+    });
+    // A token that claims to be organisation A's member, signed with a key that is not the project's.
+    await outsider.client.realtime.setAuth(await tokenFor(memberA, 3600, privateKey));
+    expect((await system.next((s) => s.status === 'error')).message).toBe('Failed to validate JWT signature');
+    await closed.next(() => true);
+    const { changes: seen } = await watch(memberA.client, { event: 'INSERT', schema: 'public', table: 'organization_members' });
+    const late = await newUser('realtime-forged-late');
+    await addMember(orgA, late);
+    await seen.next((c) => c.eventType === 'INSERT' && c.new.user_id === late.id);
+    expect(changes.items.filter((c) => orgOf(c) === orgA)).toEqual([]);
   });
 
   it('closes the channel when its token expires, and delivers nothing to it afterwards', async () => {

@@ -13,6 +13,8 @@ export interface RowChange {
   table: string;
   /** ISO 8601, the transaction's commit time. */
   commitTimestamp: string;
+  /** The transaction's id (32 bits, as pgoutput sends it). */
+  xid: number;
   /** `type` as Realtime reports it (pg_type.typname); `sqlType` for casts (format_type, schema-qualified where needed). */
   columns: { name: string; type: string; sqlType: string }[];
   primaryKey: string[];
@@ -67,25 +69,39 @@ export async function startChangeStream(
   );
   const plugin = new PgoutputPlugin({ protoVersion: 1, publicationNames: ['supabase_realtime'] });
   let commitTime = new Date();
-  service.on('data', async (_lsn: string, message: Pgoutput.Message) => {
+  let xid = 0;
+  // Messages are handled one after another, in the stream's order: a type lookup
+  // must not let a later change (or a later transaction's commit time) overtake.
+  let chain = Promise.resolve();
+  service.on('data', (_lsn: string, message: Pgoutput.Message) => {
     if (message.tag === 'relation') asText(message.columns);
-    if (message.tag === 'begin') commitTime = new Date(Number(BigInt(message.commitTime.toString()) / 1000n));
+    if (message.tag === 'begin') {
+      commitTime = new Date(Number(BigInt(message.commitTime.toString()) / 1000n));
+      xid = message.xid;
+    }
     if (message.tag !== 'insert' && message.tag !== 'update' && message.tag !== 'delete') return;
-    const relation = message.relation;
-    // One after another: the lookups share one connection.
-    const columns: RowChange['columns'] = [];
-    for (const c of relation.columns) columns.push({ name: c.name, ...(await typeName(c.typeOid)) });
-    const type = message.tag === 'insert' ? 'INSERT' : message.tag === 'update' ? 'UPDATE' : 'DELETE';
-    onChange({
-      type,
-      schema: relation.schema,
-      table: relation.name,
-      commitTimestamp: commitTime.toISOString(),
-      columns,
-      primaryKey: relation.keyColumns,
-      record: message.tag === 'delete' ? null : (message.new as Record<string, string | null>),
-      oldRecord: message.tag === 'insert' ? null : ((message.old ?? message.key) as Record<string, string | null> | null),
-    });
+    const committedAt = commitTime;
+    const committedXid = xid;
+    chain = chain
+      .then(async () => {
+        const relation = message.relation;
+        // One after another: the lookups share one connection.
+        const columns: RowChange['columns'] = [];
+        for (const c of relation.columns) columns.push({ name: c.name, ...(typeNames.get(c.typeOid) ?? (await typeName(c.typeOid))) });
+        const type = message.tag === 'insert' ? 'INSERT' : message.tag === 'update' ? 'UPDATE' : 'DELETE';
+        onChange({
+          type,
+          schema: relation.schema,
+          table: relation.name,
+          commitTimestamp: committedAt.toISOString(),
+          xid: committedXid,
+          columns,
+          primaryKey: relation.keyColumns,
+          record: message.tag === 'delete' ? null : (message.new as Record<string, string | null>),
+          oldRecord: message.tag === 'insert' ? null : ((message.old ?? message.key) as Record<string, string | null> | null),
+        });
+      })
+      .catch((error: unknown) => log(`realtime: reading a change failed: ${(error as Error).message}`));
   });
   service.on('error', (error: Error) => log(`realtime: replication stream error: ${error.message}`));
   // subscribe() resolves only when the stream ends; it is running once 'start' fires.

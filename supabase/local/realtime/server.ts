@@ -73,6 +73,59 @@ const SUBSCRIBER_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 class TokenError extends Error {}
 
+/**
+ * The RLS check for one change and many subscribers in one round trip, as
+ * Supabase Realtime's realtime.apply_rls does it: for each subscriber's
+ * claims, switch to its role and claims (transaction-local) and run the
+ * visibility query; an error (no select privilege, a policy that fails)
+ * counts as not visible. A temporary function, made on each of the
+ * stand-in's own connections, so the database's schema is not touched. The
+ * transaction is read-only: a policy cannot write through it.
+ */
+const VISIBLE_FUNCTION = 'pg_temp.accord_realtime_visible';
+const VISIBLE_FUNCTION_SQL = `
+  create function ${VISIBLE_FUNCTION}(p_query text, p_key text[], p_table text, p_claims text[], p_xid bigint)
+  returns jsonb
+  language plpgsql
+  as $$
+  declare
+    v_claims text;
+    v_ok jsonb;
+    v_verdicts jsonb := '[]';
+    v_snapshot pg_catalog.pg_snapshot;
+    v_xmax bigint;
+    v_xid bigint;
+  begin
+    perform pg_catalog.set_config('transaction_read_only', 'on', true);
+    -- The walsender streams a commit once its WAL is flushed, a moment before
+    -- the transaction is visible to new snapshots: wait until it is (each
+    -- statement here takes a fresh snapshot), or a row just committed would be
+    -- judged invisible. pgoutput's xid has 32 bits; the epoch is the
+    -- snapshot's (an xid at or above xmax is still running).
+    for i in 1..5000 loop
+      v_snapshot := pg_catalog.pg_current_snapshot();
+      v_xmax := pg_catalog.pg_snapshot_xmax(v_snapshot)::text::bigint;
+      v_xid := ((v_xmax >> 32) << 32) | p_xid;
+      if v_xid > v_xmax + 2147483648 then
+        v_xid := v_xid - 4294967296;
+      end if;
+      exit when v_xid < 0 or pg_catalog.pg_visible_in_snapshot(v_xid::text::xid8, v_snapshot);
+      perform pg_catalog.pg_sleep(0.0002);
+    end loop;
+    foreach v_claims in array p_claims loop
+      begin
+        perform pg_catalog.set_config('role', (v_claims::jsonb) ->> 'role', true);
+        perform pg_catalog.set_config('request.jwt.claims', v_claims, true);
+        execute p_query into v_ok using p_key, p_table;
+      exception when others then
+        v_ok := null;
+      end;
+      v_verdicts := v_verdicts || pg_catalog.jsonb_build_array(v_ok);
+    end loop;
+    return v_verdicts;
+  end;
+  $$`;
+
 function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
@@ -81,6 +134,8 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
   const log = opts.log ?? (() => undefined);
   const publicKey = (await importJWK(opts.keys.publicJwk as JWK, 'ES256')) as CryptoKey;
   const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 8 });
+  /** Pooled connections that have the check function (it is made once on each). */
+  const withCheckFunction = new WeakSet<pg.PoolClient>();
   const connections = new Set<Connection>();
   const topics = new Map<string, Set<Channel>>();
   let nextBindingId = 1;
@@ -350,59 +405,159 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
   }
 
   /**
-   * Whether the subscriber may see the change: for INSERT and UPDATE, the row
-   * is selected by primary key under the subscriber's role and claims (RLS
+   * Whether each subscriber may see the change: for INSERT and UPDATE, the row
+   * is selected by primary key under each subscriber's role and claims (RLS
    * applies); for DELETE, whose row is gone, the role needs select on the
    * table and only the primary key is sent — as Supabase Realtime does.
+   * Returns one verdict per set of claims, in order.
+   *
+   * Checks asked in the same turn of the event loop for rows of the same
+   * table and transaction (a trigger's fan-out: one notification per member)
+   * go to Postgres together, one statement for all their rows and all their
+   * subscribers; each subscriber still has each row judged under its own
+   * claims.
    */
-  async function visible(change: RowChange, claims: Claims, pk: Record<string, string | null>): Promise<boolean> {
+  function visibleTo(change: RowChange, claimsList: Claims[], pk: Record<string, string | null>): Promise<boolean[]> {
+    const keys = change.primaryKey;
+    if (change.type !== 'DELETE' && keys.length === 0) return Promise.resolve(claimsList.map(() => false));
     const table = `${quoteIdent(change.schema)}.${quoteIdent(change.table)}`;
-    const client = await pool.connect();
-    try {
-      await client.query('begin read only');
-      await client.query("select pg_catalog.set_config('role', $1, true), pg_catalog.set_config('request.jwt.claims', $2, true)", [
-        claims.role,
-        JSON.stringify(claims),
-      ]);
-      let ok: boolean;
-      if (change.type === 'DELETE') {
-        const { rows } = await client.query<{ ok: boolean }>("select pg_catalog.has_table_privilege($1, 'select') as ok", [table]);
-        ok = rows[0].ok;
-      } else {
-        const keys = change.primaryKey;
-        if (keys.length === 0) return false;
-        const where = keys.map((k, i) => `${quoteIdent(k)} = $${i + 1}`).join(' and ');
-        const { rows } = await client.query<{ ok: boolean }>(`select exists(select 1 from ${table} where ${where}) as ok`, keys.map((k) => pk[k]));
-        ok = rows[0].ok;
+    const values = keys.map((k) => pk[k]);
+    // Rows with a one-column key share a statement; a composite key is asked on its own.
+    const shared = change.type === 'DELETE' || keys.length === 1;
+    const group = `${change.xid}|${change.type === 'DELETE' ? 'delete' : 'row'}|${table}|${shared ? keys.join(',') : JSON.stringify(values)}`;
+    return new Promise((resolve, reject) => {
+      let batch = checkBatches.get(group);
+      if (!batch) {
+        checkBatches.set(group, (batch = { change, table, requests: [] }));
+        setImmediate(() => {
+          checkBatches.delete(group);
+          void runChecks(batch!);
+        });
       }
-      return ok;
-    } catch {
-      return false;
-    } finally {
-      await client.query('rollback').catch(() => undefined);
-      client.release();
+      batch.requests.push({ claimsList, values, resolve, reject });
+    });
+  }
+
+  interface CheckBatch {
+    change: RowChange;
+    table: string;
+    requests: { claimsList: Claims[]; values: (string | null)[]; resolve: (verdicts: boolean[]) => void; reject: (error: Error) => void }[];
+  }
+  const checkBatches = new Map<string, CheckBatch>();
+
+  async function runChecks({ change, table, requests }: CheckBatch) {
+    const keys = change.primaryKey;
+    const typeOf = (k: string) => change.columns.find((c) => c.name === k)?.sqlType ?? 'text';
+    let query: string;
+    let params: (string | null)[];
+    if (change.type === 'DELETE') {
+      query = "select pg_catalog.to_jsonb(pg_catalog.has_table_privilege($2, 'select'))";
+      params = [];
+    } else if (keys.length === 1) {
+      // For each key asked, in order, whether this subscriber can see its row (compared as the column's type).
+      query =
+        `select pg_catalog.jsonb_agg(exists(select 1 from ${table} where ${quoteIdent(keys[0])} = u.k) order by u.n) ` +
+        `from pg_catalog.unnest(($1)::${typeOf(keys[0])}[]) with ordinality as u(k, n)`;
+      params = [...new Set(requests.map((r) => r.values[0]))];
+    } else {
+      const where = keys.map((k, i) => `${quoteIdent(k)} = ($1[${i + 1}])::${typeOf(k)}`).join(' and ');
+      query = `select pg_catalog.to_jsonb(exists(select 1 from ${table} where ${where}))`;
+      params = requests[0].values;
+    }
+    const claimsByKey = new Map<string, Claims>();
+    for (const r of requests) for (const c of r.claimsList) claimsByKey.set(JSON.stringify(c), c);
+    const claimKeys = [...claimsByKey.keys()];
+    try {
+      const client = await pool.connect();
+      let results: unknown[];
+      try {
+        if (!withCheckFunction.has(client)) {
+          await client.query(VISIBLE_FUNCTION_SQL);
+          withCheckFunction.add(client);
+        }
+        const { rows } = await client.query<{ verdicts: unknown[] }>(`select ${VISIBLE_FUNCTION}($1, $2, $3, $4, $5) as verdicts`, [
+          query,
+          params,
+          table,
+          claimKeys,
+          change.xid,
+        ]);
+        results = rows[0].verdicts;
+      } finally {
+        client.release();
+      }
+      const byClaims = new Map(claimKeys.map((k, i) => [k, results[i]]));
+      for (const r of requests) {
+        r.resolve(
+          r.claimsList.map((c) => {
+            const result = byClaims.get(JSON.stringify(c));
+            if (Array.isArray(result)) return result[params.indexOf(r.values[0])] === true;
+            return result === true;
+          }),
+        );
+      }
+    } catch (error) {
+      for (const r of requests) r.reject(error as Error);
     }
   }
 
-  async function deliver(change: RowChange) {
-    const targets = new Map<Channel, number[]>();
+  /** Whether the change matches each distinct filter, asked once per filter rather than once per subscriber. */
+  function filterVerdicts(change: RowChange, filters: ParsedFilter[]): Map<ParsedFilter, Promise<boolean>> {
+    const byText = new Map<string, Promise<boolean>>();
+    const verdicts = new Map<ParsedFilter, Promise<boolean>>();
+    for (const f of filters) {
+      const text = JSON.stringify([f.column, f.op, f.values]);
+      let verdict = byText.get(text);
+      if (!verdict) byText.set(text, (verdict = matchesFilter(change, f)));
+      verdicts.set(f, verdict);
+    }
+    return verdicts;
+  }
+
+  /**
+   * Everything a change needs before it can go out — which channels match,
+   * their RLS verdicts, the typed payload — worked out as soon as the change
+   * arrives, alongside the changes before it (the pool bounds the work).
+   */
+  async function prepare(change: RowChange): Promise<{ data: Record<string, unknown>; pending: { channel: Channel; ids: number[]; claims: Claims; verdict: boolean }[] } | null> {
+    const candidates: { channel: Channel; binding: PgBinding }[] = [];
     for (const members of topics.values()) {
       for (const channel of members) {
         for (const b of channel.bindings) {
           if (b.event !== '*' && b.event.toUpperCase() !== change.type) continue;
           if (b.schema !== '*' && b.schema !== change.schema) continue;
           if (b.table !== undefined && b.table !== '*' && b.table !== change.table) continue;
-          if (b.parsed && !(await matchesFilter(change, b.parsed))) continue;
-          targets.set(channel, [...(targets.get(channel) ?? []), b.id]);
+          candidates.push({ channel, binding: b });
         }
       }
     }
-    if (targets.size === 0) return;
+    if (candidates.length === 0) return null;
+    const filters = filterVerdicts(change, candidates.flatMap((c) => (c.binding.parsed ? [c.binding.parsed] : [])));
+    const targets = new Map<Channel, number[]>();
+    for (const { channel, binding } of candidates) {
+      if (binding.parsed && !(await filters.get(binding.parsed))) continue;
+      targets.set(channel, [...(targets.get(channel) ?? []), binding.id]);
+    }
+    if (targets.size === 0) return null;
     const pkSource = change.type === 'DELETE' ? (change.oldRecord ?? {}) : (change.record ?? {});
     const pk = Object.fromEntries(change.primaryKey.map((k) => [k, pkSource[k] ?? null]));
-    // Old values are the primary key only, as Realtime sends them when the table has RLS.
-    const oldRecord = change.type === 'INSERT' ? undefined : await typedRecord(change, { ...pk, ...(change.oldRecord ?? {}) }, change.primaryKey);
-    const record = change.type === 'DELETE' ? undefined : await typedRecord(change, change.record);
+    // One check per distinct set of claims: many subscribers often share a role and a user.
+    const claimsByKey = new Map<string, Claims>();
+    const entries = [...targets].map(([channel, ids]) => {
+      const key = JSON.stringify(channel.claims);
+      claimsByKey.set(key, channel.claims);
+      return { channel, ids, claims: channel.claims, key };
+    });
+    const keys = [...claimsByKey.keys()];
+    const [verdicts, record, oldRecord] = await Promise.all([
+      visibleTo(change, [...claimsByKey.values()], pk).catch((error: unknown) => {
+        log(`realtime: RLS check failed, nothing delivered: ${(error as Error).message}`);
+        return keys.map(() => false);
+      }),
+      change.type === 'DELETE' ? undefined : typedRecord(change, change.record),
+      // Old values are the primary key only, as Realtime sends them when the table has RLS.
+      change.type === 'INSERT' ? undefined : typedRecord(change, { ...pk, ...(change.oldRecord ?? {}) }, change.primaryKey),
+    ]);
     const data = {
       schema: change.schema,
       table: change.table,
@@ -413,20 +568,16 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
       ...(record === undefined ? {} : { record }),
       ...(oldRecord === undefined ? {} : { old_record: oldRecord }),
     };
-    // One check per distinct set of claims: many subscribers often share a role and a user.
-    // All checks start at once (the pool bounds them); deliveries then go out in order.
-    const verdicts = new Map<string, Promise<boolean>>();
-    const pending = [...targets].map(([channel, ids]) => {
-      const key = JSON.stringify(channel.claims);
-      let verdict = verdicts.get(key);
-      if (!verdict) verdicts.set(key, (verdict = visible(change, channel.claims, pk)));
-      return { channel, ids, verdict, claims: channel.claims };
-    });
-    for (const { channel, ids, verdict, claims } of pending) {
+    return { data, pending: entries.map(({ channel, ids, claims, key }) => ({ channel, ids, claims, verdict: verdicts[keys.indexOf(key)] === true })) };
+  }
+
+  function deliver(prepared: Awaited<ReturnType<typeof prepare>>) {
+    if (!prepared) return;
+    for (const { channel, ids, verdict, claims } of prepared.pending) {
       // The channel may have left, or its token been replaced or expired, while the check ran.
-      if (!(await verdict) || channel.connection.channels.get(channel.topic) !== channel || channel.claims !== claims) continue;
+      if (!verdict || channel.connection.channels.get(channel.topic) !== channel || channel.claims !== claims) continue;
       if (Number(channel.claims.exp) * 1000 <= Date.now()) continue;
-      push(channel, 'postgres_changes', { ids, data });
+      push(channel, 'postgres_changes', { ids, data: prepared.data });
     }
   }
 
@@ -436,7 +587,13 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
     opts.dbUrl,
     opts.slotName,
     (change) => {
-      queue = queue.then(() => deliver(change)).catch((error: unknown) => log(`realtime: delivery failed: ${(error as Error).message}`));
+      // Prepared at once; sent strictly in commit order.
+      const prepared = prepare(change);
+      prepared.catch(() => undefined);
+      queue = queue
+        .then(() => prepared)
+        .then(deliver)
+        .catch((error: unknown) => log(`realtime: delivery failed: ${(error as Error).message}`));
     },
     log,
   );
