@@ -13,6 +13,7 @@ import { createActor, setup, SimulatedClock, type AnyActorRef, type AnyEventObje
 
 import { DRAFT_RETRY_MS, DRAFT_SAVE_DEBOUNCE_MS, draftAutosaveMachine } from '../../machines/draft-autosave.machine.ts';
 import { createActorSeam } from '../support/actor-seam.ts';
+import { expectFullCoverage } from '../support/model-coverage.ts';
 import { buildModel, type ModelPath } from '../support/model.ts';
 import { stateKey, stateNodesOf } from '../support/statechart.ts';
 import { draftAutosaveModel } from './draft-autosave.model.ts';
@@ -98,10 +99,6 @@ describe('draft autosave, along paths generated from its machine', () => {
   }
 
   it('walks every state and every transition of the machine', () => {
-    const report = model.coverage(passed);
-    console.info(report.summary);
-    expect(passed).toHaveLength(model.paths.length);
-    expect(report.states.missed).toEqual([]);
-    expect(report.transitions.missed).toEqual([]);
+    expectFullCoverage(model, passed);
   });
 });
