@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { LiveStatus } from '../realtime/use-live-changes';
 
 /**
  * The app's one live inbox channel (inbox-live.tsx, mounted once beside the
@@ -14,7 +15,7 @@ export type InboxTopic = 'notifications' | 'messages';
 export type InboxEvent = { type: 'changed'; topic: InboxTopic } | { type: 'resync' };
 
 /** The channel's state, as useLiveChanges reports it; 'off' while nobody is signed in who has an inbox. */
-export type InboxLiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting' | 'offline';
+export type InboxLiveStatus = 'off' | LiveStatus;
 
 const listeners = new Set<(event: InboxEvent) => void>();
 const statusListeners = new Set<() => void>();

@@ -50,7 +50,7 @@ function renderSection(client: AccordClient) {
   return userEvent.setup({ delay: null });
 }
 
-const switchFor = (label: string) => screen.getByRole('checkbox', { name: `E-mail me: ${label}` });
+const switchFor = (label: string) => screen.getByRole('switch', { name: `E-mail me: ${label}` });
 
 describe('Settings → Notifications', () => {
   it('lists every kind with its description and the e-mail choice or its default', async () => {

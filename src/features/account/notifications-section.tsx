@@ -129,7 +129,7 @@ function KindRow({ preference, client, onSaved }: { preference: NotificationPref
           flexShrink={0}
           colorPalette="brand"
         >
-          <Switch.HiddenInput ref={input} aria-describedby={descriptionId} />
+          <Switch.HiddenInput ref={input} role="switch" aria-describedby={descriptionId} />
           <Switch.Control>
             <Switch.Thumb />
           </Switch.Control>

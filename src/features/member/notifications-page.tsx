@@ -1,11 +1,12 @@
 import { Box, Button, Container, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
-import { emitInboxEvent, useInboxEvents, useInboxLiveStatus, type InboxLiveStatus } from '../../data/inbox/inbox-events';
+import { emitInboxEvent, useInboxEvents, useInboxLiveStatus } from '../../data/inbox/inbox-events';
 import { useNotifications, type Notification, type NotificationSection } from '../../data/notifications/list-notifications';
 import { markAllNotificationsRead } from '../../data/notifications/mark-all-notifications-read';
 import { markNotificationRead } from '../../data/notifications/mark-notification-read';
@@ -88,7 +89,8 @@ export default function NotificationsPage({ client = supabase }: { client?: Acco
             </Button>
           }
         >
-          <LiveNote status={live} />
+          {/* The app's live inbox channel: whether new notifications arrive by themselves. */}
+          {live === 'off' ? null : <LiveStatus status={live} />}
         </PageHeader>
         {(['unread', 'read'] as const).map((section) => (
           <Section
@@ -107,22 +109,6 @@ export default function NotificationsPage({ client = supabase }: { client?: Acco
         ))}
       </Stack>
     </Container>
-  );
-}
-
-const LIVE_WORDS: Record<Exclude<InboxLiveStatus, 'off'>, string> = {
-  connecting: 'Connecting for new notifications…',
-  live: 'Live: new notifications appear here as they happen.',
-  reconnecting: 'Reconnecting… new notifications will appear once the connection is back.',
-  offline: 'Offline: new notifications will appear once you are back online.',
-};
-
-/** Whether new notifications will arrive by themselves, said politely to screen readers when it changes. */
-function LiveNote({ status }: { status: InboxLiveStatus }) {
-  return (
-    <Text textStyle="sm" color="fg.muted" aria-live="polite" data-live-status={status}>
-      {status === 'off' ? '' : LIVE_WORDS[status]}
-    </Text>
   );
 }
 
