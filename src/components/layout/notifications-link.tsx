@@ -1,9 +1,12 @@
 import { Badge, Box, Icon, IconButton } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import useSWR from 'swr';
 
 import { QueryDefaults } from '../../app/query-defaults';
 import { useInboxEvents } from '../../data/inbox/inbox-events';
-import { useUnreadNotificationCount } from '../../data/notifications/count-unread-notifications';
+import { supabase } from '../../data/client';
+import { countUnreadNotifications } from '../../data/notifications/count-unread-notifications';
+import { notificationKeys } from '../../data/notifications/keys';
 import { AREA_NAV_ICONS } from './area-nav-icons';
 
 export const NOTIFICATIONS_PATH = '/dashboard/notifications';
@@ -28,7 +31,11 @@ export default function NotificationsLink({ userId }: { userId: string }) {
 }
 
 function Bell({ userId }: { userId: string }) {
-  const count = useUnreadNotificationCount(userId);
+  // A key of its own: the page's SWRConfig shares the cached entries but not SWR's
+  // subscribers, so when the page's navigation has already stored the new count
+  // under the shared key, the header's refetch would find nothing changed and
+  // never redraw the bell.
+  const count = useSWR([...notificationKeys.unreadCount(userId), 'header'], () => countUnreadNotifications(supabase));
   useInboxEvents((event) => {
     if (event.type === 'resync' || event.topic === 'notifications') void count.mutate();
   });

@@ -134,10 +134,9 @@ function KindRow({ preference, client, onSaved }: { preference: NotificationPref
             <Switch.Thumb />
           </Switch.Control>
           <Switch.Label textStyle="sm">
-            E-mail me
-            <Box as="span" srOnly>
-              : {words.label}
-            </Box>
+            {/* Heard as one name ("E-mail me: A colleague joined"); a hidden suffix beside the visible words would be read with a break in it. */}
+            <span aria-hidden="true">E-mail me</span>
+            <Box as="span" srOnly>{`E-mail me: ${words.label}`}</Box>
           </Switch.Label>
         </Switch.Root>
       </Flex>
