@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { addMember, createOrganization, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
@@ -31,12 +31,16 @@ let network: TestUser;
 let organizationId: string;
 let conversationId: string;
 
-async function screenshot(page: Page, name: string): Promise<void> {
+/** The whole page, or only `part` of it, at 1280 and 360 px. */
+async function screenshot(page: Page, name: string, part?: Locator): Promise<void> {
   if (!shots) return;
   mkdirSync(shots, { recursive: true });
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+    const path = join(shots, `${name}-${width}.png`);
+    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+    // Nothing wider than the screen: no sideways scrolling at 360 px.
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -136,8 +140,7 @@ describe('notifications, end to end', () => {
     await page.getByText('E-mail turned off').waitFor({ timeout: LONG });
     await expect.poll(() => joined.isChecked(), { timeout: LONG }).toBe(true);
     await expect.poll(() => answers.isChecked(), { timeout: LONG }).toBe(false);
-    await settings.scrollIntoViewIfNeeded();
-    await screenshot(page, 'notification-settings');
+    await screenshot(page, 'notification-settings', settings);
 
     // Back on the page (through the side navigation: the toasts sit over the bell for now), new events arrive while it is open: no reload.
     await sideNav(page).getByRole('link', { name: /^Notifications/ }).click();

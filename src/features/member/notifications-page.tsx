@@ -199,7 +199,7 @@ function Item({
       <Flex gap="3" direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'start' }}>
         <Stack gap="1" minW="0">
           <Heading as="h3" size="sm" overflowWrap="anywhere">
-            <Link asChild color="fg" fontWeight="semibold">
+            <Link asChild color="brand.fg" fontWeight="semibold" textDecoration="underline" textUnderlineOffset="3px" _hover={{ textDecorationThickness: '2px' }}>
               <RouterLink to={notification.link} onClick={onFollow}>
                 {notification.title}
               </RouterLink>
