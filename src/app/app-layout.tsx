@@ -1,5 +1,5 @@
 import { Box, Flex, SkipNavLink } from '@chakra-ui/react';
-import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, type Location } from 'react-router-dom';
 
 import type { SessionFacts } from '../../machines/access';
@@ -11,6 +11,17 @@ import { accountSettingsPathFor, navItems } from './routes';
 import { PAGE_CONTENT_ATTRIBUTE, SkipTargetContext } from './skip-target';
 
 export const MAIN_CONTENT_ID = 'main-content';
+
+// The app's one live inbox channel (decision 049): loaded only once someone with an inbox is signed in.
+const InboxLive = lazy(() => import('../data/inbox/inbox-live'));
+
+/** Whose inbox the live channel follows: a member's notifications and conversations, or an administrator's conversations. */
+function inboxAudienceOf(facts: SessionFacts): { userId: string; audience: 'member' | 'admin' } | null {
+  if (facts.status !== 'signedIn') return null;
+  if (facts.isSystemAdmin) return { userId: facts.userId, audience: 'admin' };
+  if (facts.approval === 'approved') return { userId: facts.userId, audience: 'member' };
+  return null;
+}
 const SITE_TITLE = 'Accord — the trust and acceptance network';
 
 export interface RouteHandle {
@@ -60,7 +71,13 @@ const scrollKey = (location: Location) => (location.key === 'default' ? location
 /** The nav bar's view of the session. Facts that failed to load still leave a signed-in person who can sign out. */
 function navSessionOf(facts: SessionFacts): NavBarSession {
   if (facts.status === 'signedIn') {
-    return { status: 'signedIn', email: facts.email, isSystemAdmin: facts.isSystemAdmin, settingsPath: accountSettingsPathFor(facts) };
+    return {
+      status: 'signedIn',
+      email: facts.email,
+      isSystemAdmin: facts.isSystemAdmin,
+      settingsPath: accountSettingsPathFor(facts),
+      notificationsUserId: inboxAudienceOf(facts)?.audience === 'member' ? facts.userId : null,
+    };
   }
   if (facts.status === 'error') return { status: 'signedIn', email: facts.email, isSystemAdmin: false };
   return facts;
@@ -73,6 +90,7 @@ export function AppLayout() {
   useFocusMainOnNavigation(main);
   // An area shell names its page's element here, so skipping passes its navigation too.
   const [skipTarget, setSkipTarget] = useState<string | null>(null);
+  const inbox = inboxAudienceOf(session.facts);
 
   return (
     <Flex direction="column" minH="100dvh">
@@ -80,6 +98,11 @@ export function AppLayout() {
         Skip to content
       </SkipNavLink>
       <NavBar items={navItems} session={navSessionOf(session.facts)} onSignOut={session.signOut} />
+      {inbox ? (
+        <Suspense fallback={null}>
+          <InboxLive key={inbox.userId} userId={inbox.userId} audience={inbox.audience} />
+        </Suspense>
+      ) : null}
       <Box as="main" id={MAIN_CONTENT_ID} ref={main} tabIndex={-1} flex="1" outline="none">
         <SkipTargetContext.Provider value={setSkipTarget}>
           <Suspense fallback={<PageSpinner />}>

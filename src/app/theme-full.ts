@@ -13,6 +13,7 @@ import {
   layerStyles,
   menuSlotRecipe,
   skeletonRecipe,
+  switchSlotRecipe,
   tableSlotRecipe,
   toastSlotRecipe,
 } from '@chakra-ui/react/theme';
@@ -42,6 +43,7 @@ const moreRecipes = defineConfig({
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
+      switch: switchSlotRecipe,
       table: tableSlotRecipe,
       toast: toastSlotRecipe,
     },

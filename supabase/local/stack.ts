@@ -3,6 +3,7 @@ import { LOCAL_IDP_CLIENT_SECRET, stackConfig, type StackConfig, type StackProfi
 import { startFunctions } from './functions.ts';
 import { startGateway, type GatewayRoute } from './gateway.ts';
 import { startMail } from './mail.ts';
+import { startNotificationSchedule } from './notification-schedule.ts';
 import { startIdp } from './oidc/provider.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
@@ -107,6 +108,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     stops.push(gateway.stop);
     // The files seed.sql's rows refer to (logos), once Storage is reachable as it is from outside.
     await uploadSeedAssets(config, log);
+    // Hosted Supabase runs send-notification-emails on a schedule; here the stack does (decision 049).
+    stops.push(startNotificationSchedule(config, { log }).stop);
     return { config, created: db.created, stop };
   } catch (error) {
     await stop();

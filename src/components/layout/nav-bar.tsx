@@ -14,6 +14,8 @@ export type { NavBarItem, NavBarSession } from './nav-links';
 // Menus and drawers are not in the lean first-load system: their loaders bring the full one.
 const AccountMenu = lazy(withFullSystem(() => import('./account-menu')));
 const MobileMenu = lazy(withFullSystem(() => import('./mobile-menu')));
+// Members only: the unread count needs the data layer, which visitors never load.
+const NotificationsLink = lazy(withFullSystem(() => import('./notifications-link')));
 
 export interface NavBarProps {
   items: readonly NavBarItem[];
@@ -54,12 +56,20 @@ export function NavBar({ items, session, onSignOut }: NavBarProps) {
               ))}
             </Flex>
           </Box>
-          <Flex hideBelow="md" order={{ md: 2, xl: 3 }} ms="auto" gap="2" align="center" flexShrink={0}>
-            <SessionActions session={session} onSignOut={onSignOut} />
+          <Flex order={{ md: 2, xl: 3 }} ms="auto" gap="2" align="center" flexShrink={0}>
+            {/* One bell at every width: its count is one query and one live channel. */}
+            {session.status === 'signedIn' && session.notificationsUserId ? (
+              <Suspense fallback={<Box boxSize="8" aria-hidden="true" />}>
+                <NotificationsLink userId={session.notificationsUserId} />
+              </Suspense>
+            ) : null}
+            <Flex hideBelow="md" gap="2" align="center">
+              <SessionActions session={session} onSignOut={onSignOut} />
+            </Flex>
+            <Box hideFrom="md">
+              <MobileMenuButton items={items} session={session} onSignOut={onSignOut} />
+            </Box>
           </Flex>
-          <Box hideFrom="md" ms="auto">
-            <MobileMenuButton items={items} session={session} onSignOut={onSignOut} />
-          </Box>
         </Flex>
       </Container>
     </Box>

@@ -18,6 +18,8 @@ export type NavBarSession =
       isSystemAdmin: boolean;
       /** This person's account settings page (routes.ts accountSettingsPathFor), if they have one yet. */
       settingsPath?: string | null;
+      /** A member's id, for the header's notifications bell (decision 049); absent for others. */
+      notificationsUserId?: string | null;
     };
 
 /** Spec §2: system admins get the Admin Dashboard button, everyone else the Member Dashboard. */

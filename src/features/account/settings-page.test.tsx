@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import type { AccordClient } from '../../data/client';
 import { SessionProvider } from '../../session/session-context';
 import { TestProviders } from '../../testing/render';
 import { sessionLogicFor } from '../../testing/session';
-import { factsFor } from '../../testing/session-facts';
+import { factsFor, type PersonKind } from '../../testing/session-facts';
 import { SAME_EMAIL_MESSAGE } from './email-section';
 import { LAST_IDENTITY_REASON } from './identities-section';
 import SettingsPage from './settings-page';
@@ -127,11 +127,11 @@ function fakeBackend(options: Backend = {}) {
   return { client: { from, rpc, auth } as unknown as AccordClient, from, rpc, auth, updates };
 }
 
-function renderPage(client: AccordClient, at = '/dashboard/settings') {
+function renderPage(client: AccordClient, at = '/dashboard/settings', person: PersonKind = 'approvedMember') {
   const router = createMemoryRouter([{ path: at, element: <SettingsPage client={client} /> }], { initialEntries: [at] });
   render(
     <TestProviders>
-      <SessionProvider logic={sessionLogicFor(factsFor('approvedMember'))} navigate={(to) => void router.navigate(to)}>
+      <SessionProvider logic={sessionLogicFor(factsFor(person))} navigate={(to) => void router.navigate(to)}>
         <RouterProvider router={router} />
         <Toaster />
       </SessionProvider>
@@ -152,6 +152,18 @@ describe('the account settings page', () => {
     // #two-factor (the administrators' prompt links there) is the section's heading.
     expect(document.getElementById('two-factor')).toBe(within(region('Two-factor authentication')).getByRole('heading', { level: 2 }));
     await screen.findByRole('form', { name: 'Profile' });
+  });
+
+  it('has a Notifications section at #notifications for a member, and none for other roles, who receive none (decision 049)', async () => {
+    renderPage(fakeBackend().client);
+    const section = await screen.findByRole('region', { name: 'Notifications' });
+    expect(within(section).getByRole('heading', { level: 2, name: 'Notifications' })).toBeInTheDocument();
+    expect(document.getElementById('notifications')).toBe(section);
+    cleanup();
+    renderPage(fakeBackend().client, '/admin/settings', 'systemAdmin');
+    await screen.findByRole('region', { name: 'Linked identities' });
+    await screen.findByRole('form', { name: 'Profile' });
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
   });
 });
 

@@ -6,6 +6,7 @@ import { useSessionFacts } from '../../session/session-context';
 import { AccountSection } from './account-section';
 import { EmailSection } from './email-section';
 import { IdentitiesSection } from './identities-section';
+import { NotificationsSection } from './notifications-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
@@ -19,6 +20,8 @@ export default function SettingsPage({ client = supabase }: { client?: AccordCli
   const facts = useSessionFacts();
   // The route guard lets only a signed-in person with facts in.
   const userId = facts.status === 'signedIn' ? facts.userId : null;
+  // Notifications are about an organisation's events: members of one get them, the other roles none (decision 049).
+  const receivesNotifications = facts.status === 'signedIn' && !facts.isSystemAdmin && facts.approval === 'approved';
   return (
     <Container maxW="4xl" py={{ base: '8', md: '12' }}>
       <Stack gap="10">
@@ -37,6 +40,15 @@ export default function SettingsPage({ client = supabase }: { client?: AccordCli
         <Box borderTopWidth="1px" borderColor="border.muted" pt="6" scrollMarginTop="20">
           <TwoFactorSection client={client} />
         </Box>
+        {userId && receivesNotifications ? (
+          <AccountSection
+            id="notifications"
+            title="Notifications"
+            intro="Every notification is listed on your notifications page. Choose which ones also come to you by e-mail."
+          >
+            <NotificationsSection userId={userId} client={client} />
+          </AccountSection>
+        ) : null}
         <AccountSection id="sessions" title="Active sessions" intro="Where your account is signed in now.">
           <SessionsSection client={client} />
         </AccountSection>
