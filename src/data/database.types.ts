@@ -1458,6 +1458,18 @@ export type Database = {
       {
         Args: { "p_answer_id": string }; Returns: boolean
       },
+      "claim_notification_emails":
+      {
+        Args: { "p_limit"?: number }; Returns: {
+          "attempts": number,
+          "body": string,
+          "email": string,
+          "kind": Database["public"]['Enums']["notification_kind"],
+          "link": string,
+          "notification_id": number,
+          "title": string
+        }[]
+      },
       "close_conversation":
       {
         Args: { "p_conversation_id": string }; Returns: undefined
@@ -1536,6 +1548,13 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      },
+      "finish_notification_email":
+      {
+        Args: {
+          "p_error"?: string,
+          "p_notification_id": number
+        }; Returns: undefined
       },
       "has_investor_level":
       {

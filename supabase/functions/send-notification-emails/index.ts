@@ -20,6 +20,7 @@
  */
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 
+import { clientOptions, env } from '../_shared/env.ts';
 import { failure, json, preflight } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { renderNotificationEmail } from './email.ts';
@@ -34,16 +35,8 @@ interface QueuedEmail {
   attempts: number;
 }
 
-const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
-
 /** How many one run takes; the next run (seconds or a minute later) takes the rest. */
 const BATCH = 50;
-
-function env(name: string): string {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
 
 async function handle(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
@@ -73,7 +66,8 @@ async function handle(req: Request): Promise<Response> {
       problem = 'The recipient has no e-mail address.';
     } else {
       try {
-        await sendMail({ to: row.email, ...renderNotificationEmail({ title: row.title, body: row.body, link: row.link, siteUrl }) });
+        // One mailbox, never parsed as a list (see OutgoingMail).
+        await sendMail({ to: { name: '', address: row.email }, ...renderNotificationEmail({ title: row.title, body: row.body, link: row.link, siteUrl }) });
       } catch (mailError) {
         problem = mailError instanceof Error ? mailError.message : String(mailError);
       }
