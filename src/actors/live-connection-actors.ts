@@ -32,13 +32,22 @@ export function liveConnectionActors(options: LiveChannelOptions, client: Accord
   return {
     channel: fromCallback<LiveConnectionEvent>(({ sendBack }) => {
       channelsOpened += 1;
-      const channel = client.channel(`live:${options.name}:${channelsOpened}`);
-      for (const table of options.tables) {
-        channel.on(
-          'postgres_changes',
-          { event: table.event ?? '*', schema: 'public', table: table.table, ...(table.filter ? { filter: table.filter } : {}) },
-          (change: LiveChange) => options.onChange(change),
-        );
+      let channel: ReturnType<AccordClient['channel']>;
+      try {
+        channel = client.channel(`live:${options.name}:${channelsOpened}`);
+        for (const table of options.tables) {
+          channel.on(
+            'postgres_changes',
+            { event: table.event ?? '*', schema: 'public', table: table.table, ...(table.filter ? { filter: table.filter } : {}) },
+            (change: LiveChange) => options.onChange(change),
+          );
+        }
+      } catch (error) {
+        // No client to open a channel with (the app unconfigured): the view
+        // keeps what it fetched and says it is reconnecting, rather than the
+        // error escaping the machine and taking the page with it.
+        sendBack({ type: 'channel.failed', reason: error instanceof Error ? error.message : String(error) });
+        return undefined;
       }
       let removed = false;
       channel.subscribe((status, error) => {
