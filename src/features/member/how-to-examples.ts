@@ -1,5 +1,3 @@
-import { daysAgo } from '../public/api-guide-examples';
-
 /**
  * The how-to guide's registry requests as data. The page prints each `curl`
  * command with the address the app itself is configured with (so a member
@@ -21,12 +19,19 @@ export interface HowToExample {
 const VOYAGES_LUMIERE = '5eed0000-0000-4000-8000-000000000105';
 const GRACHTENBANK = '5eed0000-0000-4000-8000-000000000103';
 
+/** The UTC calendar day `days` before `now`, YYYY-MM-DD. */
+function dayBefore(now: number, days: number): string {
+  const date = new Date(now);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** The demo history is dated relative to today (supabase/seed.sql); so are these. */
-const stamp = (daysBack: number, now: number) => `${daysAgo(daysBack, now)}T09:30:00.000000+00:00`;
+const stamp = (daysBack: number, now: number) => `${dayBefore(now, daysBack)}T09:30:00.000000+00:00`;
 
 /** The day the past-date example asks about: inside Voyages Lumière's suspension. */
 export function suspendedDay(now = Date.now()): string {
-  return daysAgo(100, now);
+  return dayBefore(now, 100);
 }
 
 /** Every example, with `apiUrl` (the app's configured backend address) in the commands. */
