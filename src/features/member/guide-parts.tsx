@@ -15,6 +15,9 @@ export function GuideCode({ label, children }: { label: string; children: string
       my="4"
       maxW="100%"
       overflowX="auto"
+      // A phone wraps long commands rather than hiding their ends; copying still gives the command as written.
+      whiteSpace={{ base: 'pre-wrap', md: 'pre' }}
+      overflowWrap="anywhere"
       bg="gray.900"
       color="gray.50"
       rounded="l2"

@@ -128,6 +128,10 @@ function ContactDetails() {
           <Link asChild variant="underline" color="brand.fg">
             <RouterLink to="/dashboard/messages">Your organisation’s conversations</RouterLink>
           </Link>
+          , or{' '}
+          <Link href={`#${ASK_SECTION_ID}`} variant="underline" color="brand.fg">
+            ask a question below
+          </Link>
           . The quickest way: everyone in your organisation can read the answer.
         </dd>
         <dt>E-mail</dt>
