@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
-import { appStarted, launchBrowser, seriousAxeViolations } from '../support/browser.ts';
+import { appStarted, launchBrowser } from '../support/browser.ts';
 import { createOrganization } from '../support/db-fixtures.ts';
+import { checkPageWidths } from '../support/page-widths.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
 import { newUser, type TestUser } from '../support/users.ts';
 
@@ -20,28 +19,11 @@ import { newUser, type TestUser } from '../support/users.ts';
  */
 const config = stackConfig('test');
 const app = (path: string) => `${config.appUrl}${path}`;
-/** Set ACCORD_SCREENSHOTS to a directory to keep screenshots of the pages at 1280 and 360 px. */
-const shots = process.env.ACCORD_SCREENSHOTS;
 const WAIT = { timeout: 30_000 };
 const exec = promisify(execFile);
 
 let browser: Browser;
 let member: TestUser;
-
-/** At 1280 and 360 px: nothing scrolls sideways, axe finds nothing serious, and (with ACCORD_SCREENSHOTS) a picture. */
-async function checkWidths(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    if (shots) {
-      mkdirSync(shots, { recursive: true });
-      await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-    }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-    await expect(seriousAxeViolations(page), `${name} at ${width} px`).resolves.toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -81,7 +63,7 @@ describe('a member’s guides and help', () => {
     const { stdout } = await exec('sh', ['-c', printed], { env: { ...process.env, ANON_KEY: config.keys.anonKey }, timeout: 20_000 });
     expect(JSON.parse(stdout)).toEqual(shown);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await checkWidths(page, 'member-how-to');
+    await checkPageWidths(page, 'member-how-to');
 
     // Help: the FAQ narrows as the member types.
     await page.goto(app('/dashboard/help'));
@@ -94,7 +76,7 @@ describe('a member’s guides and help', () => {
     await faq.getByText('An invitation link works for seven days.', { exact: false }).waitFor(WAIT);
     await expect(faq.getByText('Are there limits on the API?').count()).resolves.toBe(0);
     await faq.getByRole('searchbox', { name: 'Search the questions' }).fill('');
-    await checkWidths(page, 'member-help');
+    await checkPageWidths(page, 'member-help');
 
     // Asking the network: an empty form is told what is missing, then the question starts a conversation.
     const subject = `Renewal and the API ${randomUUID().slice(0, 6)}`;
@@ -106,7 +88,7 @@ describe('a member’s guides and help', () => {
     await ask.getByRole('button', { name: 'Send question' }).click();
     const open = ask.getByRole('link', { name: 'Open the conversation' });
     await open.waitFor(WAIT);
-    await checkWidths(page, 'member-help-sent');
+    await checkPageWidths(page, 'member-help-sent');
     await open.click();
     await page.waitForURL((url) => url.pathname === '/dashboard/messages' && /^\?c=[0-9a-f-]{36}$/.test(url.search), WAIT);
     await page.getByRole('heading', { level: 2, name: subject }).waitFor(WAIT);
