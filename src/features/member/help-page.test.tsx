@@ -86,6 +86,8 @@ describe('/dashboard/help', () => {
     expect(questions().every((question) => question !== undefined)).toBe(true);
     expect(questions()).toContain('What does a suspension change for us and for our partners?');
     expect(questions()).not.toContain('How do I change my e-mail address?');
+    // The matches open, so their answers show without another click.
+    expect(screen.getAllByRole('group').every((details) => (details as HTMLDetailsElement).open)).toBe(true);
     expect(faqStatus()).toHaveTextContent(`${questions().length} questions match your search.`);
     await user.clear(search);
     await user.type(search, 'zzzz');

@@ -23,9 +23,10 @@ export interface HelpPageProps {
   client?: AccordClient;
 }
 
-function Answer({ entry }: { entry: FaqEntry }) {
+function Answer({ entry, open }: { entry: FaqEntry; open: boolean }) {
   return (
     <chakra.details
+      open={open}
       borderBottomWidth="1px"
       borderColor="border.muted"
       css={{ '&[open] > summary svg': { transform: 'rotate(90deg)' } }}
@@ -105,8 +106,9 @@ export function FaqSearch() {
               {topic.title}
             </Heading>
             <Box borderTopWidth="1px" borderColor="border.muted">
+              {/* While searching, the matches are open so their answers can be read at once; the reader can still close one. */}
               {topic.entries.map((entry) => (
-                <Answer key={entry.id} entry={entry} />
+                <Answer key={entry.id} entry={entry} open={searching} />
               ))}
             </Box>
           </Box>
