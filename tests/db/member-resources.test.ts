@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization, expectDenied, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
+import { addMember, createOrganization, expectDenied, expectNoRows, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { expectStorageError, pdfBytes, pngBytes, text } from '../support/storage-files.ts';
-import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
+import { enrolVerifiedTotp } from '../support/mfa.ts';
+import { asAnon, newUser, signInAgain, sql, type TestUser } from '../support/users.ts';
 
 /**
  * Resources for members (20261128000300_member-resources.sql, decision 054):
@@ -272,6 +273,33 @@ describe('writing', () => {
     const replaced = await files.update(objectPath, pdfBytes(64, 'swapped'), { contentType: 'application/pdf' });
     expect(replaced.error).not.toBeNull();
     expect(await text((await files.download(objectPath)).data)).toContain('clinic checklist');
+  });
+});
+
+describe('a system administrator with a verified factor (decision 043)', () => {
+  it('attack: at aal1 (password only) is refused with aal2_required, sees no unpublished resource or file and changes nothing', async () => {
+    const admin = await newUser('res-sysadmin-mfa');
+    await makeSystemAdmin(admin);
+    await enrolVerifiedTotp(admin.client);
+    const aal1 = await signInAgain(admin);
+    const draft = await createResource();
+    const ownFile = await upload(admin); // at aal2 the upload itself is allowed
+    for (const [fn, args] of [
+      ['create_resource', { p_title: 'At aal1', p_description: '', p_category: 'X', p_audience: 'all_members', p_sectors: [], p_version_label: '1', p_object_path: ownFile }],
+      ['add_resource_version', { p_resource_id: draft.id, p_version_label: '2', p_object_path: ownFile }],
+      ['set_resource_published', { p_resource_id: draft.id, p_published: true }],
+    ] as const) {
+      const result = await aal1.rpc(fn, args);
+      expect(result.error).toMatchObject({ code: '42501', message: 'aal2_required' });
+    }
+    expectNoRows(await aal1.from('resources').select('id').eq('id', draft.id));
+    expectStorageError(await aal1.storage.from(BUCKET).download(draft.objectPath), '404');
+    expectStorageError(await aal1.storage.from(BUCKET).upload(`${randomUUID()}/at-aal1.pdf`, pdfBytes(), { contentType: 'application/pdf' }), '403');
+    const [row] = await sql<{ published: boolean; versions: number }>(
+      'select r.published, (select count(*)::int from public.resource_versions v where v.resource_id = r.id) as versions from public.resources r where r.id = $1',
+      [draft.id],
+    );
+    expect(row).toEqual({ published: false, versions: 1 });
   });
 });
 
