@@ -32,6 +32,12 @@ function usePreviousVisit(client: AccordClient): { known: boolean; at: string | 
   return state;
 }
 
+/** "3 resources", or "1 of 3 resources" while a search hides some. */
+function countLine(shown: number, total: number): string {
+  const noun = total === 1 ? 'resource' : 'resources';
+  return shown === total ? `${total} ${noun}` : `${shown} of ${total} ${noun}`;
+}
+
 function ResourceCard({ client, resource, isNew }: { client: AccordClient; resource: Resource; isNew: boolean }) {
   const titleId = useId();
   return (
@@ -93,7 +99,7 @@ export default function MemberResourcesPage({ client = supabase }: { client?: Ac
               <Stack gap="2">
                 <SearchField label="Search resources" value={search} onChange={setSearch} placeholder="Title, description or category" />
                 <Text textStyle="sm" color="fg.muted" aria-live="polite">
-                  {groups.reduce((n, [, list]) => n + list.length, 0)} of {all.length} {all.length === 1 ? 'resource' : 'resources'}
+                  {countLine(groups.reduce((n, [, list]) => n + list.length, 0), all.length)}
                   {newCount > 0 ? ` · ${newCount} new since your last visit` : ''}
                 </Text>
               </Stack>
