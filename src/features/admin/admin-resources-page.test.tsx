@@ -110,4 +110,22 @@ describe('/admin/resources', () => {
     expect(await screen.findByText('Resource published')).toBeInTheDocument();
     expect(rpc).toHaveBeenCalledWith('set_resource_published', { p_resource_id: 'r1', p_published: true });
   });
+
+  it('replaces the file with a new version, refusing a version label already used', async () => {
+    const { client, rpc, upload } = fakeClient({ resources: { data: [RESOURCE], error: null }, resource_versions: { data: VERSIONS, error: null } });
+    const user = renderPage(client);
+    await user.click(await screen.findByRole('button', { name: 'Replace file of Passport checklist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New version of “Passport checklist”' });
+    expect(dialog).toHaveTextContent('instead of version 2.0; earlier versions stay in the history');
+    await user.type(within(dialog).getByRole('textbox', { name: /Version/ }), '2.0');
+    await user.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['%PDF-1.7'], 'passport-v3.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload version' }));
+    expect(within(dialog).getByText('Version 2.0 already exists. Give the new file its own version.')).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+    await user.clear(within(dialog).getByRole('textbox', { name: /Version/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Version/ }), '3.0');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload version' }));
+    expect(await screen.findByText('New version uploaded')).toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledWith('add_resource_version', expect.objectContaining({ p_resource_id: 'r1', p_version_label: '3.0' }));
+  });
 });
