@@ -10,9 +10,12 @@ import tseslint from 'typescript-eslint';
 const root = import.meta.dirname;
 
 /** Feature folders under src/features; each may import from no other. */
-const FEATURES = ['public', 'auth', 'onboarding', 'member', 'admin', 'investor', 'stakeholder', 'registry', 'messages'];
-/** Feature folders that other features may import: the conversation views both areas show (decision 047). */
-const SHARED_FEATURES = { member: ['messages'], admin: ['messages'] };
+const FEATURES = ['public', 'auth', 'onboarding', 'member', 'admin', 'investor', 'stakeholder', 'registry', 'messages', 'resources'];
+/**
+ * Feature folders that other features may import: the conversation views both
+ * areas show (decision 047) and the resource views (decision 054).
+ */
+const SHARED_FEATURES = { member: ['messages', 'resources'], admin: ['messages', 'resources'] };
 
 // kebab-case words, then optional dot-separated kebab-case suffixes:
 // `nav-bar.tsx`, `magic-link.machine.ts`, `nav-bar.test.tsx`, `vite-env.d.ts`.

@@ -1017,6 +1017,125 @@ export type Database = {
           }
         ]
       },
+      "resource_versions": {
+        Row: {
+          "byte_size": number,
+          "file_name": string,
+          "id": string,
+          "mime_type": string,
+          "object_path": string,
+          "resource_id": string,
+          "uploaded_at": string,
+          "uploaded_by": string | null,
+          "version_label": string
+        }
+        ComputedFields: never
+        Insert: {
+          "byte_size": number,
+          "file_name": string,
+          "id"?: string,
+          "mime_type": string,
+          "object_path": string,
+          "resource_id": string,
+          "uploaded_at"?: string,
+          "uploaded_by"?: string | null,
+          "version_label": string
+        }
+        Update: {
+          "byte_size"?: number,
+          "file_name"?: string,
+          "id"?: string,
+          "mime_type"?: string,
+          "object_path"?: string,
+          "resource_id"?: string,
+          "uploaded_at"?: string,
+          "uploaded_by"?: string | null,
+          "version_label"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "resource_versions_resource_id_fkey"
+            columns: ["resource_id"]
+            isOneToOne: false
+            referencedRelation: "resources"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "resource_visits": {
+        Row: {
+          "last_visited_at": string,
+          "user_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "last_visited_at": string,
+          "user_id": string
+        }
+        Update: {
+          "last_visited_at"?: string,
+          "user_id"?: string
+        }
+        Relationships: [
+        ]
+      },
+      "resources": {
+        Row: {
+          "audience": Database["public"]['Enums']["resource_audience"],
+          "category": string,
+          "content_updated_at": string,
+          "created_at": string,
+          "created_by": string | null,
+          "current_version_id": string | null,
+          "description": string,
+          "id": string,
+          "published": boolean,
+          "published_at": string | null,
+          "sectors": (Database["public"]['Enums']["organization_sector"])[],
+          "title": string,
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "audience"?: Database["public"]['Enums']["resource_audience"],
+          "category": string,
+          "content_updated_at"?: string,
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "current_version_id"?: string | null,
+          "description"?: string,
+          "id"?: string,
+          "published"?: boolean,
+          "published_at"?: string | null,
+          "sectors"?: (Database["public"]['Enums']["organization_sector"])[],
+          "title": string,
+          "updated_at"?: string
+        }
+        Update: {
+          "audience"?: Database["public"]['Enums']["resource_audience"],
+          "category"?: string,
+          "content_updated_at"?: string,
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "current_version_id"?: string | null,
+          "description"?: string,
+          "id"?: string,
+          "published"?: boolean,
+          "published_at"?: string | null,
+          "sectors"?: (Database["public"]['Enums']["organization_sector"])[],
+          "title"?: string,
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "resources_current_version_fkey"
+            columns: ["current_version_id"]
+            isOneToOne: false
+            referencedRelation: "resource_versions"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "stakeholders": {
         Row: {
           "affiliation": string | null,
@@ -1176,6 +1295,14 @@ export type Database = {
           "p_organization_id"?: string,
           "p_token": string
         }; Returns: Json
+      },
+      "add_resource_version":
+      {
+        Args: {
+          "p_object_path": string,
+          "p_resource_id": string,
+          "p_version_label": string
+        }; Returns: string
       },
       "admin_contact_message_answers":
       {
@@ -1509,6 +1636,18 @@ export type Database = {
           "token": string
         }[]
       },
+      "create_resource":
+      {
+        Args: {
+          "p_audience": Database["public"]['Enums']["resource_audience"],
+          "p_category": string,
+          "p_description": string,
+          "p_object_path": string,
+          "p_sectors": (Database["public"]['Enums']["organization_sector"])[],
+          "p_title": string,
+          "p_version_label": string
+        }; Returns: string
+      },
       "create_tenant_invitation":
       {
         Args: {
@@ -1583,6 +1722,10 @@ export type Database = {
       "mark_notification_read":
       {
         Args: { "p_id": number }; Returns: undefined
+      },
+      "mark_resources_visited":
+      {
+        Args: Record<PropertyKey, never>; Returns: string
       },
       "member_home":
       {
@@ -1861,6 +2004,13 @@ export type Database = {
           "p_kind": Database["public"]['Enums']["notification_kind"]
         }; Returns: undefined
       },
+      "set_resource_published":
+      {
+        Args: {
+          "p_published": boolean,
+          "p_resource_id": string
+        }; Returns: undefined
+      },
       "start_conversation":
       {
         Args: {
@@ -1922,6 +2072,7 @@ export type Database = {
       "organization_sector": "education" | "healthcare" | "financial_services" | "public_sector" | "travel" | "recruitment" | "technology" | "legal" | "real_estate" | "retail" | "telecommunications" | "other",
       "organization_size": "1-9" | "10-49" | "50-249" | "250-999" | "1000+",
       "registry_status": "active" | "suspended" | "revoked",
+      "resource_audience": "all_members" | "sectors",
       "solution_category": "identity_verification" | "document_verification" | "digital_wallet" | "integration" | "trust_services",
       "update_category": "network" | "trust_framework" | "members" | "product" | "security"
     }
@@ -2156,6 +2307,8 @@ export const Constants = {
       "registry_status": ["active",
         "suspended",
         "revoked"],
+      "resource_audience": ["all_members",
+        "sectors"],
       "solution_category": ["identity_verification",
         "document_verification",
         "digital_wallet",

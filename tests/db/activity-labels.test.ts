@@ -34,7 +34,7 @@ function triggerActions(): { action: string; organisation: boolean }[] {
 }
 
 /** Actions the RPCs write themselves, named as literals ('tenant_invitation.accepted') anywhere in the SQL. */
-const NAMESPACES = 'application|registry|organization|organization_member|organization_change|tenant_invitation|admin_invitation|system_admin|conversation|contact_message';
+const NAMESPACES = 'application|registry|organization|organization_member|organization_change|tenant_invitation|admin_invitation|system_admin|conversation|contact_message|resource';
 function literalActions(): string[] {
   return [...new Set([...sql.matchAll(new RegExp(`'((?:${NAMESPACES})\\.[a-z_]+)'`, 'g'))].map((m) => m[1]))];
 }
@@ -60,7 +60,7 @@ describe('activity labels', () => {
     expect(registrySteps).toEqual(expect.arrayContaining(['registry.suspended', 'registry.reinstated']));
     expect(changeSteps).toEqual(['organization_change.requested', 'organization_change.approved', 'organization_change.declined', 'organization_change.withdrawn']);
     expect(triggered.map((t) => t.action)).toEqual(expect.arrayContaining(['system_admin.granted', 'organization_member.added', 'admin_invitation.sent']));
-    expect(literalActions()).toEqual(expect.arrayContaining(['tenant_invitation.accepted', 'organization.updated', 'conversation.started', 'conversation.closed', 'contact_message.answered']));
+    expect(literalActions()).toEqual(expect.arrayContaining(['tenant_invitation.accepted', 'organization.updated', 'conversation.started', 'conversation.closed', 'contact_message.answered', 'resource.published']));
   });
 
   it('names every action in the back office', () => {

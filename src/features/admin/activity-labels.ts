@@ -64,6 +64,10 @@ export const ACTION_LABELS: Record<string, string> = {
   'conversation.unassigned': 'Conversation unassigned',
   'conversation.closed': 'Conversation closed',
   'conversation.reopened': 'Conversation reopened',
+  'resource.created': 'Resource for members added',
+  'resource.version_added': 'Resource file replaced by a new version',
+  'resource.published': 'Resource published to members',
+  'resource.unpublished': 'Resource unpublished',
 };
 
 /** The action filter's choices: a namespace (all its actions) or one action. */
