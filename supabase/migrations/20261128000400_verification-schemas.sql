@@ -175,8 +175,10 @@ create table public.organization_verification_schemas (
 comment on table public.organization_verification_schemas is
   'Which verification schemas an organisation verifies, declared by its admins through set_organization_verification_schemas. Public through the registry_* functions (active and deprecated schemas only).';
 
-create index organization_verification_schemas_schema_id_idx on public.organization_verification_schemas (schema_id);
-comment on index public.organization_verification_schemas_schema_id_idx is 'The foreign key to verification_schemas.';
+-- Unique by construction (the primary key's columns the other way round), as
+-- the advisors want of an index a fresh database has not used yet (decision 031).
+create unique index organization_verification_schemas_schema_key on public.organization_verification_schemas (schema_id, organization_id);
+comment on index public.organization_verification_schemas_schema_key is 'The foreign key to verification_schemas (who declared a schema). Unique by construction.';
 
 alter table public.organization_verification_schemas enable row level security;
 revoke all on table public.organization_verification_schemas from anon, authenticated;
