@@ -603,3 +603,65 @@ values
   ('Pieter de Vries', 'pieter.devries@gmail.example', null, 'privacy',
    'Deltaland University checked my identity through your network when I enrolled. Which personal data about me does Accord itself hold?',
    false, null, null, now() - interval '4 hours', now() - interval '4 hours');
+
+-- ---------------------------------------------------------------------------
+-- Verification schemas (issue 16, supabase/migrations/20261128000400_verification-schemas.sql,
+-- decision 056): the kinds of check the network recognises, at the trust
+-- framework's levels of assurance, with the attributes each establishes as a
+-- JSON Schema; one superseded version (deprecated) and one draft. Then which
+-- of them some members verify. Fixed ids: the API guide's examples name them.
+-- ---------------------------------------------------------------------------
+insert into public.verification_schemas
+  (id, name, version, description, assurance_level, attributes, status, created_at, updated_at, activated_at, deprecated_at)
+values
+  ('5eed0000-0000-4000-8000-000000000501', 'Passport', '1.0',
+   'A passport whose chip was read and whose signature was checked against the issuing state''s certificate (ICAO Doc 9303), matched to its holder by a face comparison.',
+   'high',
+   '{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"family_name":{"type":"string"},"given_names":{"type":"string"},"date_of_birth":{"type":"string","format":"date"},"nationality":{"type":"string","pattern":"^[A-Z]{3}$","description":"ICAO three-letter code"},"document_number":{"type":"string"},"issuing_state":{"type":"string","pattern":"^[A-Z]{3}$"},"expiry_date":{"type":"string","format":"date"},"chip_signature_verified":{"type":"boolean"},"face_match":{"type":"boolean"}},"required":["family_name","given_names","date_of_birth","nationality","document_number","issuing_state","expiry_date","chip_signature_verified"],"additionalProperties":false}',
+   'active', now() - interval '300 days', now() - interval '290 days', now() - interval '290 days', null),
+  ('5eed0000-0000-4000-8000-000000000502', 'National identity card', '2.0',
+   'A national identity card examined by trained staff or certified document-verification technology, its chip read where it has one, matched to the person presenting it.',
+   'substantial',
+   '{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"family_name":{"type":"string"},"given_names":{"type":"string"},"date_of_birth":{"type":"string","format":"date"},"nationality":{"type":"string","pattern":"^[A-Z]{3}$"},"document_number":{"type":"string"},"issuing_state":{"type":"string","pattern":"^[A-Z]{3}$"},"expiry_date":{"type":"string","format":"date"},"chip_read":{"type":"boolean"}},"required":["family_name","given_names","date_of_birth","document_number","issuing_state","expiry_date"],"additionalProperties":false}',
+   'active', now() - interval '160 days', now() - interval '150 days', now() - interval '150 days', null),
+  ('5eed0000-0000-4000-8000-000000000503', 'National identity card', '1.0',
+   'The first version, without the chip: the card''s security features examined by trained staff. Replaced by version 2.0.',
+   'substantial',
+   '{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"family_name":{"type":"string"},"given_names":{"type":"string"},"date_of_birth":{"type":"string","format":"date"},"document_number":{"type":"string"},"issuing_state":{"type":"string"},"expiry_date":{"type":"string","format":"date"}},"required":["family_name","date_of_birth","document_number","issuing_state"]}',
+   'deprecated', now() - interval '300 days', now() - interval '150 days', now() - interval '290 days', now() - interval '150 days'),
+  ('5eed0000-0000-4000-8000-000000000504', 'Residence permit', '1.0',
+   'A residence permit (the EU uniform format or a national equivalent) checked for authenticity and validity, with the right to work or study it grants.',
+   'substantial',
+   '{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"family_name":{"type":"string"},"given_names":{"type":"string"},"date_of_birth":{"type":"string","format":"date"},"nationality":{"type":"string","pattern":"^[A-Z]{3}$"},"permit_number":{"type":"string"},"issuing_state":{"type":"string","pattern":"^[A-Z]{3}$"},"permit_type":{"type":"string"},"valid_until":{"type":"string","format":"date"},"right_to_work":{"type":"boolean"},"right_to_study":{"type":"boolean"}},"required":["family_name","date_of_birth","permit_number","issuing_state","permit_type","valid_until"],"additionalProperties":false}',
+   'active', now() - interval '200 days', now() - interval '190 days', now() - interval '190 days', null),
+  ('5eed0000-0000-4000-8000-000000000505', 'Diploma', '1.0',
+   'A higher-education diploma confirmed with the awarding institution or its national register, or a digitally signed credential verified against the institution''s key.',
+   'substantial',
+   '{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"holder_family_name":{"type":"string"},"holder_given_names":{"type":"string"},"holder_date_of_birth":{"type":"string","format":"date"},"qualification":{"type":"string"},"awarding_institution":{"type":"string"},"awarding_country":{"type":"string","pattern":"^[A-Z]{2}$"},"award_date":{"type":"string","format":"date"},"eqf_level":{"type":"integer","minimum":1,"maximum":8},"confirmed_by_issuer":{"type":"boolean"}},"required":["holder_family_name","qualification","awarding_institution","award_date","confirmed_by_issuer"],"additionalProperties":false}',
+   'active', now() - interval '250 days', now() - interval '240 days', now() - interval '240 days', null),
+  ('5eed0000-0000-4000-8000-000000000506', 'Professional licence', '1.0',
+   'A registration in a regulated profession''s public register (doctors, nurses, lawyers, teachers…), confirmed with the register on the day of the check.',
+   'high',
+   '{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"family_name":{"type":"string"},"given_names":{"type":"string"},"profession":{"type":"string"},"register":{"type":"string"},"registration_number":{"type":"string"},"register_status":{"enum":["registered","suspended","removed"]},"valid_until":{"type":["string","null"],"format":"date"}},"required":["family_name","profession","register","registration_number","register_status"],"additionalProperties":false}',
+   'active', now() - interval '120 days', now() - interval '110 days', now() - interval '110 days', null),
+  ('5eed0000-0000-4000-8000-000000000507', 'Proof of address', '1.0',
+   'A recent utility bill, bank statement or council tax letter showing the person''s name and address, checked by trained staff.',
+   'low',
+   '{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"full_name":{"type":"string"},"address_lines":{"type":"array","items":{"type":"string"}},"postal_code":{"type":"string"},"country":{"type":"string","pattern":"^[A-Z]{2}$"},"document_kind":{"enum":["utility_bill","bank_statement","tax_letter"]},"issued_on":{"type":"string","format":"date"}},"required":["full_name","address_lines","country","document_kind","issued_on"],"additionalProperties":false}',
+   'active', now() - interval '90 days', now() - interval '80 days', now() - interval '80 days', null),
+  ('5eed0000-0000-4000-8000-000000000508', 'Driving licence', '1.0',
+   'A driving licence (the EU card format) checked for authenticity, with the categories it entitles the holder to drive. Under review before the network recognises it.',
+   'substantial',
+   '{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"family_name":{"type":"string"},"given_names":{"type":"string"},"date_of_birth":{"type":"string","format":"date"},"licence_number":{"type":"string"},"issuing_state":{"type":"string"},"categories":{"type":"array","items":{"type":"string"}},"valid_until":{"type":"string","format":"date"}},"required":["family_name","licence_number","issuing_state","categories"]}',
+   'draft', now() - interval '5 days', now() - interval '2 days', null, null);
+
+insert into public.organization_verification_schemas (organization_id, schema_id, declared_at)
+values
+  ('5eed0000-0000-4000-8000-000000000105', '5eed0000-0000-4000-8000-000000000501', now() - interval '180 days'),
+  ('5eed0000-0000-4000-8000-000000000105', '5eed0000-0000-4000-8000-000000000502', now() - interval '140 days'),
+  ('5eed0000-0000-4000-8000-000000000110', '5eed0000-0000-4000-8000-000000000505', now() - interval '200 days'),
+  ('5eed0000-0000-4000-8000-000000000110', '5eed0000-0000-4000-8000-000000000503', now() - interval '200 days'),
+  ('5eed0000-0000-4000-8000-000000000110', '5eed0000-0000-4000-8000-000000000504', now() - interval '170 days'),
+  ('5eed0000-0000-4000-8000-000000000102', '5eed0000-0000-4000-8000-000000000506', now() - interval '100 days'),
+  ('5eed0000-0000-4000-8000-000000000103', '5eed0000-0000-4000-8000-000000000501', now() - interval '250 days'),
+  ('5eed0000-0000-4000-8000-000000000103', '5eed0000-0000-4000-8000-000000000507', now() - interval '70 days');

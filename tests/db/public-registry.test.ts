@@ -28,6 +28,7 @@ const PUBLIC_COLUMNS = [
   'member_since',
   'status_history',
   'contact_email',
+  'verification_schemas',
 ].sort();
 
 interface Entry {

@@ -12,6 +12,19 @@ export interface RegistryStatusChange {
   effectiveFrom: string;
 }
 
+/** A verification schema an organisation declared it verifies, as the registry shows it. */
+export interface DeclaredSchema {
+  id: string;
+  name: string;
+  version: string;
+  assuranceLevel: 'low' | 'substantial' | 'high';
+  /** Drafts are never in the registry. */
+  status: 'active' | 'deprecated';
+  declaredAt: string;
+  activatedAt: string | null;
+  deprecatedAt: string | null;
+}
+
 /** One organisation as the public trust registry shows it (public.registry_organization). */
 export interface RegistryOrganization {
   id: string;
@@ -36,6 +49,8 @@ export interface RegistryOrganization {
   memberSince: string | null;
   /** Oldest first. */
   statusHistory: RegistryStatusChange[];
+  /** The schemas it verifies, by name. */
+  verificationSchemas: DeclaredSchema[];
 }
 
 export type RegistryOrganizationRow = Database['public']['CompositeTypes']['registry_organization'];
@@ -48,6 +63,20 @@ function toHistory(value: Json | null): RegistryStatusChange[] {
     return typeof status === 'string' && typeof effective_from === 'string'
       ? [{ status: status as RegistryStatus, effectiveFrom: effective_from }]
       : [];
+  });
+}
+
+const text = (value: Json | undefined): string | null => (typeof value === 'string' ? value : null);
+
+function toSchemas(value: Json | null | undefined): DeclaredSchema[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return [];
+    const { id, name, version, assurance_level, status, declared_at, activated_at, deprecated_at } = item;
+    if (typeof id !== 'string' || typeof name !== 'string' || typeof version !== 'string') return [];
+    if (assurance_level !== 'low' && assurance_level !== 'substantial' && assurance_level !== 'high') return [];
+    if (status !== 'active' && status !== 'deprecated') return [];
+    return [{ id, name, version, assuranceLevel: assurance_level, status, declaredAt: text(declared_at) ?? '', activatedAt: text(activated_at), deprecatedAt: text(deprecated_at) }];
   });
 }
 
@@ -73,5 +102,6 @@ export function toRegistryOrganization(row: RegistryOrganizationRow): RegistryOr
     statusEffectiveFrom: row.status_effective_from ?? '',
     memberSince: row.member_since,
     statusHistory: toHistory(row.status_history),
+    verificationSchemas: toSchemas(row.verification_schemas),
   };
 }

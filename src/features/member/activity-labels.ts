@@ -26,6 +26,7 @@ const ACTIONS: Record<string, string> = {
   'organization_member.removed': 'Colleague removed',
   'organization_member.left': 'Colleague left',
   'organization.updated': 'Details updated',
+  'organization.verification_schemas_changed': 'Verified schemas changed',
   'organization.deleted': 'Organisation deleted',
   'conversation.started': 'Conversation with the network started',
   'conversation.assigned': 'Conversation given to a network administrator',

@@ -41,6 +41,7 @@ import {
   type ProfileErrors,
   type ProfileValues,
 } from './organization-details-form';
+import { VerifiedSchemasSection } from './verified-schemas-section';
 
 const SECTOR_OPTIONS = SECTORS.map(([value, label]) => ({ value, label }));
 const SIZE_OPTIONS = SIZES.map(([value, label]) => ({ value, label }));
@@ -381,6 +382,7 @@ function DetailsForOrganization({ viewer, client }: { viewer: Viewer; client: Ac
           <RegisteredSection details={d} viewer={viewer} client={client} />
           <ProfileSection organization={d.organization} viewer={viewer} client={client} />
           <LogoSection organization={d.organization} viewer={viewer} client={client} />
+          <VerifiedSchemasSection organizationId={viewer.organizationId} isAdmin={viewer.isAdmin} client={client} />
         </Stack>
       )}
     </QueryView>

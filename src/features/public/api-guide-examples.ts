@@ -98,6 +98,36 @@ export const REGISTRY_COLUMNS: { name: string; type: string; description: string
     type: 'text or null',
     description: 'The public contact e-mail address the organisation chose to publish; null when it has not given one.',
   },
+  {
+    name: 'verification_schemas',
+    type: 'array',
+    description:
+      'The verification schemas the network recognises that this organisation declared it verifies, sorted by name, as {id, name, version, assurance_level (low, substantial or high), status (active, or deprecated: no longer recognised for new checks), declared_at, activated_at, deprecated_at}. Empty when it has declared none.',
+  },
+];
+
+/** Voyages Lumière's declared schemas in the demo registry (supabase/seed.sql). */
+const VOYAGES_SCHEMAS = [
+  {
+    id: '5eed0000-0000-4000-8000-000000000502',
+    name: 'National identity card',
+    version: '2.0',
+    assurance_level: 'substantial',
+    status: 'active',
+    declared_at: T(140),
+    activated_at: T(150),
+    deprecated_at: null,
+  },
+  {
+    id: '5eed0000-0000-4000-8000-000000000501',
+    name: 'Passport',
+    version: '1.0',
+    assurance_level: 'high',
+    status: 'active',
+    declared_at: T(180),
+    activated_at: T(290),
+    deprecated_at: null,
+  },
 ];
 
 export const API_EXAMPLES: ApiExample[] = [
@@ -187,8 +217,28 @@ export const API_EXAMPLES: ApiExample[] = [
             { status: 'active', effective_from: T(75) },
           ],
           contact_email: 'bonjour@voyages-lumiere.example',
+          verification_schemas: VOYAGES_SCHEMAS,
         },
       ],
+    },
+  },
+  {
+    id: 'verification-schemas',
+    title: 'Which checks does it verify?',
+    summary:
+      'Each member declares which of the network’s verification schemas it verifies (a passport read by its chip, a diploma confirmed with its issuer…), each at a level of assurance of the trust framework. Every registry function returns them in verification_schemas; ask for that column alone with select. A schema the network has since deprecated stays listed, with status deprecated and the date; schemas still in draft are never listed.',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_by_id',
+    parameters: [
+      { name: 'p_id', type: 'uuid', required: true, description: 'The registry identifier.' },
+      { name: 'select', type: 'text', required: false, description: 'name,verification_schemas for just the declarations.' },
+    ],
+    caption: 'The schemas Voyages Lumière verifies.',
+    curl: `curl -s "${LOCAL_BASE_URL}/rest/v1/rpc/registry_by_id?p_id=${VOYAGES_LUMIERE}&select=name,verification_schemas" \\
+  -H "apikey: $ANON_KEY"`,
+    response: {
+      status: 200,
+      body: [{ name: 'Voyages Lumière', verification_schemas: VOYAGES_SCHEMAS }],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { Box, Button, Code, Container, Flex, Grid, Heading, Link, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, Container, Flex, Grid, Heading, Link, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 
@@ -107,6 +107,48 @@ function ApiHint({ organization }: { organization: RegistryOrganization }) {
   );
 }
 
+const LEVELS = { low: 'Low', substantial: 'Substantial', high: 'High' } as const;
+
+/** The verification schemas it declared; a deprecated one stays, marked, with its date. */
+function VerifiedSchemas({ organization }: { organization: RegistryOrganization }) {
+  const schemas = organization.verificationSchemas;
+  return (
+    <Stack as="section" aria-labelledby="verified-schemas" gap="3">
+      <Heading as="h2" size="lg" id="verified-schemas">
+        What it verifies
+      </Heading>
+      {schemas.length === 0 ? (
+        <Text color="fg.muted">The organisation has not declared which of the network’s verification schemas it verifies.</Text>
+      ) : (
+        <>
+          <Text color="fg.muted" textStyle="sm" maxW="65ch">
+            The kinds of check it declared it performs under the network’s verification schemas, with the level of assurance of the{' '}
+            <Link asChild variant="underline" color="brand.fg">
+              <RouterLink to="/framework">trust framework</RouterLink>
+            </Link>{' '}
+            each reaches.
+          </Text>
+          <Stack as="ul" listStyleType="none" gap="2" aria-label="Verification schemas">
+            {schemas.map((schema) => (
+              <Flex as="li" key={schema.id} gap="2" align="center" wrap="wrap" borderWidth="1px" borderRadius="l2" px="3" py="2">
+                <Text as="span" fontWeight="medium" overflowWrap="anywhere">
+                  {schema.name} {schema.version}
+                </Text>
+                <Badge variant="outline">Assurance: {LEVELS[schema.assuranceLevel]}</Badge>
+                {schema.status === 'deprecated' ? (
+                  <Badge colorPalette="orange">
+                    Deprecated{schema.deprecatedAt ? ` since ${formatRegistryDate(schema.deprecatedAt)}` : ''}
+                  </Badge>
+                ) : null}
+              </Flex>
+            ))}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}
+
 function Profile({ organization }: { organization: RegistryOrganization }) {
   const {
     name,
@@ -187,6 +229,7 @@ function Profile({ organization }: { organization: RegistryOrganization }) {
               <Fact label="Size">{size ? (sizeLabels.get(size) ?? size) : '—'}</Fact>
             </Box>
           </Stack>
+          <VerifiedSchemas organization={organization} />
           <StatusHistory organization={organization} />
         </Stack>
         <ApiHint organization={organization} />
