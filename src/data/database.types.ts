@@ -807,6 +807,42 @@ export type Database = {
           }
         ]
       },
+      "organization_verification_schemas": {
+        Row: {
+          "declared_at": string,
+          "declared_by": string | null,
+          "organization_id": string,
+          "schema_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "declared_at"?: string,
+          "declared_by"?: string | null,
+          "organization_id": string,
+          "schema_id": string
+        }
+        Update: {
+          "declared_at"?: string,
+          "declared_by"?: string | null,
+          "organization_id"?: string,
+          "schema_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "organization_verification_schemas_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "organization_verification_schemas_schema_id_fkey"
+            columns: ["schema_id"]
+            isOneToOne: false
+            referencedRelation: "verification_schemas"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "organizations": {
         Row: {
           "contact_email": string | null,
@@ -1279,6 +1315,50 @@ export type Database = {
         }
         Relationships: [
         ]
+      },
+      "verification_schemas": {
+        Row: {
+          "activated_at": string | null,
+          "assurance_level": Database["public"]['Enums']["assurance_level"],
+          "attributes": NonNullable<Json>,
+          "created_at": string,
+          "deprecated_at": string | null,
+          "description": string,
+          "id": string,
+          "name": string,
+          "status": Database["public"]['Enums']["verification_schema_status"],
+          "updated_at": string,
+          "version": string
+        }
+        ComputedFields: never
+        Insert: {
+          "activated_at"?: string | null,
+          "assurance_level": Database["public"]['Enums']["assurance_level"],
+          "attributes": NonNullable<Json>,
+          "created_at"?: string,
+          "deprecated_at"?: string | null,
+          "description": string,
+          "id"?: string,
+          "name": string,
+          "status"?: Database["public"]['Enums']["verification_schema_status"],
+          "updated_at"?: string,
+          "version": string
+        }
+        Update: {
+          "activated_at"?: string | null,
+          "assurance_level"?: Database["public"]['Enums']["assurance_level"],
+          "attributes"?: NonNullable<Json>,
+          "created_at"?: string,
+          "deprecated_at"?: string | null,
+          "description"?: string,
+          "id"?: string,
+          "name"?: string,
+          "status"?: Database["public"]['Enums']["verification_schema_status"],
+          "updated_at"?: string,
+          "version"?: string
+        }
+        Relationships: [
+        ]
       }
     }
     Views: {
@@ -1573,6 +1653,31 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "registry_organization"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
+      "change_verification_schema_status":
+      {
+        Args: {
+          "p_id": string,
+          "p_status": Database["public"]['Enums']["verification_schema_status"]
+        }; Returns: {
+          "activated_at": string | null,
+          "assurance_level": Database["public"]['Enums']["assurance_level"],
+          "attributes": NonNullable<Json>,
+          "created_at": string,
+          "deprecated_at": string | null,
+          "description": string,
+          "id": string,
+          "name": string,
+          "status": Database["public"]['Enums']["verification_schema_status"],
+          "updated_at": string,
+          "version": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "verification_schemas"
           isOneToOne: true
           isSetofReturn: false
         }
@@ -1987,6 +2092,35 @@ export type Database = {
       {
         Args: { "p_invitation_id": string }; Returns: string
       },
+      "save_verification_schema":
+      {
+        Args: {
+          "p_assurance_level": Database["public"]['Enums']["assurance_level"],
+          "p_attributes": Json,
+          "p_description": string,
+          "p_id": string,
+          "p_name": string,
+          "p_version": string
+        }; Returns: {
+          "activated_at": string | null,
+          "assurance_level": Database["public"]['Enums']["assurance_level"],
+          "attributes": NonNullable<Json>,
+          "created_at": string,
+          "deprecated_at": string | null,
+          "description": string,
+          "id": string,
+          "name": string,
+          "status": Database["public"]['Enums']["verification_schema_status"],
+          "updated_at": string,
+          "version": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "verification_schemas"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "send_contact_message":
       {
         Args: {
@@ -2002,6 +2136,13 @@ export type Database = {
         Args: {
           "p_email": boolean,
           "p_kind": Database["public"]['Enums']["notification_kind"]
+        }; Returns: undefined
+      },
+      "set_organization_verification_schemas":
+      {
+        Args: {
+          "p_organization_id": string,
+          "p_schema_ids": (string)[]
         }; Returns: undefined
       },
       "set_resource_published":
@@ -2060,6 +2201,7 @@ export type Database = {
       "application_event_type": "submitted" | "under_review" | "changes_requested" | "changes_submitted" | "approved" | "rejected" | "reopened",
       "application_status": "pending" | "under_review" | "approved" | "rejected",
       "application_use_case": "education" | "healthcare" | "online_registration" | "cross_border_verification",
+      "assurance_level": "low" | "substantial" | "high",
       "contact_answer_delivery": "pending" | "sending" | "sent" | "failed",
       "contact_topic": "membership" | "partnership" | "press" | "support" | "privacy" | "other",
       "conversation_status": "open" | "closed",
@@ -2074,7 +2216,8 @@ export type Database = {
       "registry_status": "active" | "suspended" | "revoked",
       "resource_audience": "all_members" | "sectors",
       "solution_category": "identity_verification" | "document_verification" | "digital_wallet" | "integration" | "trust_services",
-      "update_category": "network" | "trust_framework" | "members" | "product" | "security"
+      "update_category": "network" | "trust_framework" | "members" | "product" | "security",
+      "verification_schema_status": "draft" | "active" | "deprecated"
     }
     CompositeTypes: {
       "contact_answer_mail": {
@@ -2105,7 +2248,8 @@ export type Database = {
         "status_effective_from": string | null,
         "member_since": string | null,
         "status_history": Json | null,
-        "contact_email": string | null
+        "contact_email": string | null,
+        "verification_schemas": Json | null
       },
       "registry_summary": {
         "members": number | null,
@@ -2251,6 +2395,9 @@ export const Constants = {
         "healthcare",
         "online_registration",
         "cross_border_verification"],
+      "assurance_level": ["low",
+        "substantial",
+        "high"],
       "contact_answer_delivery": ["pending",
         "sending",
         "sent",
@@ -2318,7 +2465,10 @@ export const Constants = {
         "trust_framework",
         "members",
         "product",
-        "security"]
+        "security"],
+      "verification_schema_status": ["draft",
+        "active",
+        "deprecated"]
     }
   }
 } as const
