@@ -16,9 +16,9 @@ const plan = (overrides: Record<string, unknown>) => ({
 });
 
 const PLANS = [
-  plan({ slug: 'essentials', name: 'Essentials', monthly_price_eur: 290, included_verifications: 500, additional_verification_eur: 0.6 }),
-  plan({ slug: 'professional', name: 'Professional', monthly_price_eur: 890, included_verifications: 2500, additional_verification_eur: 0.45, is_featured: true }),
-  plan({ slug: 'enterprise', name: 'Enterprise', monthly_price_eur: null, included_verifications: null, additional_verification_eur: null, support: '24/7' }),
+  plan({ slug: 'essentials', name: 'Essentials', price: 290, included_verifications: 500, additional_verification_eur: 0.6 }),
+  plan({ slug: 'professional', name: 'Professional', price: 890, included_verifications: 2500, additional_verification_eur: 0.45, is_featured: true }),
+  plan({ slug: 'enterprise', name: 'Enterprise', price: null, included_verifications: null, additional_verification_eur: null, support: '24/7' }),
 ];
 
 beforeEach(() => stubPublicApi());
