@@ -39,6 +39,8 @@ describe('listPricingPlans', () => {
               name: 'Scale',
               summary: 'Large.',
               price: '2400.00',
+              currency: 'EUR',
+              billing_period: 'month',
               included_verifications: 10000,
               additional_verification_eur: 0.3,
               support: 'Named contact',
@@ -51,6 +53,8 @@ describe('listPricingPlans', () => {
               name: 'Enterprise',
               summary: 'Custom.',
               price: null,
+              currency: 'EUR',
+              billing_period: 'month',
               included_verifications: null,
               additional_verification_eur: null,
               support: '24/7',
@@ -63,7 +67,7 @@ describe('listPricingPlans', () => {
     const plans = await listPricingPlans();
     expect(requests[0]?.params.get('order')).toBe('sort_order.asc,name.asc');
     expect(requests[0]?.params.get('select')).toContain('price');
-    expect(plans.map((p) => [p.slug, p.monthlyPriceEur, p.additionalVerificationEur])).toEqual([
+    expect(plans.map((p) => [p.slug, p.price, p.additionalVerificationEur])).toEqual([
       ['scale', 2400, 0.3],
       ['enterprise', null, null],
     ]);
