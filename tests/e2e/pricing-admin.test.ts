@@ -137,7 +137,7 @@ describe('/admin/pricing', () => {
     await visitor.getByRole('article', { name: priced }).waitFor();
     expect(await planHeadings()).not.toContain(archived);
 
-    await admin.getByRole('button', { name: `Show ${archived} again` }).click();
+    await admin.getByRole('button', { name: `Show again: ${archived}` }).click();
     await admin.getByText('Plan shown again').first().waitFor();
     await openPricing();
     await visitor.getByRole('article', { name: archived }).waitFor();
@@ -149,7 +149,7 @@ describe('/admin/pricing', () => {
     expect(before.indexOf(archived)).toBe(before.indexOf(priced) + 1);
 
     await openAdmin();
-    const up = admin.getByRole('button', { name: `Move ${archived} up` });
+    const up = admin.getByRole('button', { name: `Move up: ${archived}` });
     await up.focus();
     await admin.keyboard.press('Enter');
     await admin.getByRole('table', { name: /Pricing plans/ }).getByRole('row').filter({ hasText: archived }).waitFor();

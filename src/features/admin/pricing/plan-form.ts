@@ -38,15 +38,18 @@ export const EMPTY_PLAN_FORM: PlanForm = {
   isFeatured: false,
 };
 
+/** 290 → "290", 1234.5 → "1234.50": as an amount is written. */
+const amountText = (value: number | null) => (value === null ? '' : Number.isInteger(value) ? String(value) : value.toFixed(2));
+
 export function planFormFrom(plan: AdminPricingPlan): PlanForm {
   return {
     name: plan.name,
     summary: plan.summary,
-    price: plan.price === null ? '' : String(plan.price),
+    price: amountText(plan.price),
     currency: plan.currency,
     billingPeriod: plan.billingPeriod,
     includedVerifications: plan.includedVerifications === null ? '' : String(plan.includedVerifications),
-    additionalVerificationEur: plan.additionalVerificationEur === null ? '' : String(plan.additionalVerificationEur),
+    additionalVerificationEur: amountText(plan.additionalVerificationEur),
     support: plan.support,
     features: plan.features.join('\n'),
     isFeatured: plan.isFeatured,

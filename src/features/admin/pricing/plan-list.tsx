@@ -20,7 +20,7 @@ export interface PlanListProps {
 
 /**
  * The plans in page order. Moving is two buttons per row (named with the
- * plan, so a screen reader hears "Move Essentials up"), which work from the
+ * plan, so a screen reader hears "Move up: Essentials"), which work from the
  * keyboard like any button; the first cannot go up, the last not down.
  */
 export function PlanList({ plans, moving, busy, onMove, onEdit, onArchive, onRestore }: PlanListProps) {
@@ -65,7 +65,7 @@ export function PlanList({ plans, moving, busy, onMove, onEdit, onArchive, onRes
             <Button
               size="xs"
               variant="outline"
-              aria-label={`Move ${plan.name} up`}
+              aria-label={`Move up: ${plan.name}`}
               disabled={index === 0 || busy}
               loading={moving?.id === plan.id && moving.direction === 'up'}
               onClick={() => onMove(plan, 'up')}
@@ -75,7 +75,7 @@ export function PlanList({ plans, moving, busy, onMove, onEdit, onArchive, onRes
             <Button
               size="xs"
               variant="outline"
-              aria-label={`Move ${plan.name} down`}
+              aria-label={`Move down: ${plan.name}`}
               disabled={index === last || busy}
               loading={moving?.id === plan.id && moving.direction === 'down'}
               onClick={() => onMove(plan, 'down')}
@@ -90,7 +90,7 @@ export function PlanList({ plans, moving, busy, onMove, onEdit, onArchive, onRes
                 Archive
               </Button>
             ) : (
-              <Button size="xs" variant="outline" aria-label={`Show ${plan.name} again`} disabled={busy} onClick={() => onRestore(plan)}>
+              <Button size="xs" variant="outline" aria-label={`Show again: ${plan.name}`} disabled={busy} onClick={() => onRestore(plan)}>
                 Show again
               </Button>
             )}
