@@ -150,7 +150,7 @@ update public.organization_applications
 -- neutral mark.
 -- ---------------------------------------------------------------------------
 insert into public.pricing_plans
-  (slug, name, summary, monthly_price_eur, included_verifications, additional_verification_eur, support, features,
+  (slug, name, summary, price, included_verifications, additional_verification_eur, support, features,
    is_featured, sort_order, is_published, published_at)
 values
   ('essentials', 'Essentials',

@@ -43,6 +43,16 @@ export function formatEuro(amount: number): string {
   return Number.isInteger(amount) ? `${sign}€${whole}` : `${sign}€${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
 
+const CURRENCY_SYMBOLS: Record<string, string> = { EUR: '€', GBP: '£', USD: '$' };
+
+/** "€2,400", "£90.50", "CHF 1,200": an amount in a plan's currency (ISO 4217 code). */
+export function formatPrice(amount: number, currency: string): string {
+  const euro = formatEuro(amount);
+  const symbol = CURRENCY_SYMBOLS[currency];
+  if (currency === 'EUR') return euro;
+  return symbol ? euro.replace('€', symbol) : `${currency} ${euro.replace('€', '')}`;
+}
+
 /** "3 November 2026": the date as it is in UTC, so every visitor reads the same day. */
 export function formatLongDate(date: Date): string {
   if (Number.isNaN(date.getTime())) return '';

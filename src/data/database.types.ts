@@ -899,17 +899,62 @@ export type Database = {
         Relationships: [
         ]
       },
+      "pricing_plan_prices": {
+        Row: {
+          "billing_period": string,
+          "changed_by": string | null,
+          "currency": string,
+          "id": number,
+          "plan_id": string,
+          "price": number | null,
+          "valid_from": string,
+          "valid_to": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "billing_period": string,
+          "changed_by"?: string | null,
+          "currency": string,
+          "id"?: never,
+          "plan_id": string,
+          "price"?: number | null,
+          "valid_from": string,
+          "valid_to"?: string | null
+        }
+        Update: {
+          "billing_period"?: string,
+          "changed_by"?: string | null,
+          "currency"?: string,
+          "id"?: never,
+          "plan_id"?: string,
+          "price"?: number | null,
+          "valid_from"?: string,
+          "valid_to"?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "pricing_plan_prices_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "pricing_plans"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "pricing_plans": {
         Row: {
           "additional_verification_eur": number | null,
+          "archived_at": string | null,
+          "billing_period": string,
           "created_at": string,
+          "currency": string,
           "features": (string)[],
           "id": string,
           "included_verifications": number | null,
           "is_featured": boolean,
           "is_published": boolean,
-          "monthly_price_eur": number | null,
           "name": string,
+          "price": number | null,
           "published_at": string | null,
           "slug": string,
           "sort_order": number,
@@ -920,14 +965,17 @@ export type Database = {
         ComputedFields: never
         Insert: {
           "additional_verification_eur"?: number | null,
+          "archived_at"?: string | null,
+          "billing_period"?: string,
           "created_at"?: string,
+          "currency"?: string,
           "features"?: (string)[],
           "id"?: string,
           "included_verifications"?: number | null,
           "is_featured"?: boolean,
           "is_published"?: boolean,
-          "monthly_price_eur"?: number | null,
           "name": string,
+          "price"?: number | null,
           "published_at"?: string | null,
           "slug": string,
           "sort_order"?: number,
@@ -937,14 +985,17 @@ export type Database = {
         }
         Update: {
           "additional_verification_eur"?: number | null,
+          "archived_at"?: string | null,
+          "billing_period"?: string,
           "created_at"?: string,
+          "currency"?: string,
           "features"?: (string)[],
           "id"?: string,
           "included_verifications"?: number | null,
           "is_featured"?: boolean,
           "is_published"?: boolean,
-          "monthly_price_eur"?: number | null,
           "name"?: string,
+          "price"?: number | null,
           "published_at"?: string | null,
           "slug"?: string,
           "sort_order"?: number,
@@ -1516,6 +1567,13 @@ export type Database = {
           "organization_role": Database["public"]['Enums']["organization_role"]
         }[]
       },
+      "admin_move_pricing_plan":
+      {
+        Args: {
+          "p_direction": string,
+          "p_plan_id": string
+        }; Returns: undefined
+      },
       "admin_network_activity":
       {
         Args: {
@@ -1566,6 +1624,29 @@ export type Database = {
           "reason": string,
           "subject_email": string
         }[]
+      },
+      "admin_save_pricing_plan":
+      {
+        Args: {
+          "p_additional_verification_eur": number,
+          "p_billing_period": string,
+          "p_currency": string,
+          "p_features": (string)[],
+          "p_included_verifications": number,
+          "p_is_featured": boolean,
+          "p_name": string,
+          "p_plan_id": string,
+          "p_price": number,
+          "p_summary": string,
+          "p_support": string
+        }; Returns: string
+      },
+      "admin_set_pricing_plan_archived":
+      {
+        Args: {
+          "p_archived": boolean,
+          "p_plan_id": string
+        }; Returns: undefined
       },
       "admin_tenant_detail":
       {
@@ -1927,6 +2008,19 @@ export type Database = {
           "joined_at": string,
           "role": Database["public"]['Enums']["organization_role"],
           "user_id": string
+        }[]
+      },
+      "plan_price_at":
+      {
+        Args: {
+          "p_at": string,
+          "p_plan_id": string
+        }; Returns: {
+          "billing_period": string,
+          "currency": string,
+          "price": number,
+          "valid_from": string,
+          "valid_to": string
         }[]
       },
       "post_message":

@@ -240,13 +240,13 @@ describe('sign-out', () => {
     // A change a visitor may see, committed after the organisation's: it arrives, the organisation's never did.
     const slug = `realtime-${crypto.randomUUID().slice(0, 8)}`;
     const [plan] = await sql<{ id: string }>(
-      `insert into public.pricing_plans (slug, name, summary, support, monthly_price_eur, features, is_published, published_at)
+      `insert into public.pricing_plans (slug, name, summary, support, price, features, is_published, published_at)
        values ($1, 'Realtime plan', 'For the realtime test.', 'E-mail', 12.50, '{one,two}', true, now()) returning id`,
       [slug],
     );
     const arrived = await changes.next((c) => c.table === 'pricing_plans' && (c.new as { id?: string }).id === plan.id);
     // Values arrive typed by the column's type, as Realtime sends them.
-    expect(arrived.new).toMatchObject({ slug, monthly_price_eur: 12.5, features: ['one', 'two'], is_published: true, sort_order: 0 });
+    expect(arrived.new).toMatchObject({ slug, price: 12.5, features: ['one', 'two'], is_published: true, sort_order: 0 });
     expect(memberships()).toHaveLength(beforeSignOut);
   });
 });

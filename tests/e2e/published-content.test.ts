@@ -57,8 +57,8 @@ const pathOf = (target: Page) => {
 
 describe('/pricing', () => {
   it('shows the published plans from the database, in order, with the ways to take them', async () => {
-    const plans = await sql<{ name: string; monthly_price_eur: string | null }>(
-      'select name, monthly_price_eur from public.pricing_plans where is_published order by sort_order, name',
+    const plans = await sql<{ name: string; price: string | null }>(
+      'select name, price from public.pricing_plans where is_published order by sort_order, name',
     );
     expect(plans.length).toBeGreaterThanOrEqual(3);
 
@@ -70,11 +70,11 @@ describe('/pricing', () => {
 
     for (const plan of plans) {
       const card = page.getByRole('article', { name: plan.name, exact: true });
-      if (plan.monthly_price_eur === null) {
+      if (plan.price === null) {
         await expect(card.getByRole('link', { name: `Contact us about ${plan.name}` }).getAttribute('href')).resolves.toMatch(/^mailto:/);
       } else {
         await expect(card.getByRole('link', { name: `Apply for ${plan.name}` }).getAttribute('href')).resolves.toBe('/onboarding');
-        await expect(card.textContent()).resolves.toContain(`€${Number(plan.monthly_price_eur).toLocaleString('en-GB')}`);
+        await expect(card.textContent()).resolves.toContain(`€${Number(plan.price).toLocaleString('en-GB')}`);
       }
     }
     await expect(page.getByRole('table').getByRole('columnheader').allTextContents()).resolves.toEqual(['Plan detail', ...plans.map((p) => p.name)]);

@@ -38,7 +38,9 @@ describe('listPricingPlans', () => {
               slug: 'scale',
               name: 'Scale',
               summary: 'Large.',
-              monthly_price_eur: '2400.00',
+              price: '2400.00',
+              currency: 'EUR',
+              billing_period: 'month',
               included_verifications: 10000,
               additional_verification_eur: 0.3,
               support: 'Named contact',
@@ -50,7 +52,9 @@ describe('listPricingPlans', () => {
               slug: 'enterprise',
               name: 'Enterprise',
               summary: 'Custom.',
-              monthly_price_eur: null,
+              price: null,
+              currency: 'EUR',
+              billing_period: 'month',
               included_verifications: null,
               additional_verification_eur: null,
               support: '24/7',
@@ -62,8 +66,8 @@ describe('listPricingPlans', () => {
     );
     const plans = await listPricingPlans();
     expect(requests[0]?.params.get('order')).toBe('sort_order.asc,name.asc');
-    expect(requests[0]?.params.get('select')).toContain('monthly_price_eur');
-    expect(plans.map((p) => [p.slug, p.monthlyPriceEur, p.additionalVerificationEur])).toEqual([
+    expect(requests[0]?.params.get('select')).toContain('price');
+    expect(plans.map((p) => [p.slug, p.price, p.additionalVerificationEur])).toEqual([
       ['scale', 2400, 0.3],
       ['enterprise', null, null],
     ]);

@@ -19,8 +19,11 @@ export interface PricingPlan {
   slug: string;
   name: string;
   summary: string;
-  /** Euros per month excluding VAT; null when priced on request. */
-  monthlyPriceEur: number | null;
+  /** Amount in `currency` per `billingPeriod`, excluding VAT; null when priced on request. */
+  price: number | null;
+  /** ISO 4217 code, e.g. EUR. */
+  currency: string;
+  billingPeriod: BillingPeriod;
   includedVerifications: number | null;
   additionalVerificationEur: number | null;
   support: string;
@@ -28,17 +31,21 @@ export interface PricingPlan {
   isFeatured: boolean;
 }
 
-export const PLAN_COLUMNS =
-  'id,slug,name,summary,monthly_price_eur,included_verifications,additional_verification_eur,support,features,is_featured';
+export type BillingPeriod = 'month' | 'year';
 
-export function toPricingPlan(row: Tables['pricing_plans']['Row']): PricingPlan {
+export const PLAN_COLUMNS =
+  'id,slug,name,summary,price,currency,billing_period,included_verifications,additional_verification_eur,support,features,is_featured';
+
+export function toPricingPlan(row: Pick<Tables['pricing_plans']['Row'], 'id' | 'slug' | 'name' | 'summary' | 'price' | 'currency' | 'billing_period' | 'included_verifications' | 'additional_verification_eur' | 'support' | 'features' | 'is_featured'>): PricingPlan {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     summary: row.summary,
     // numeric arrives as a JSON number from PostgREST, but a string from some proxies.
-    monthlyPriceEur: row.monthly_price_eur === null ? null : Number(row.monthly_price_eur),
+    price: row.price === null ? null : Number(row.price),
+    currency: row.currency,
+    billingPeriod: row.billing_period === 'year' ? 'year' : 'month',
     includedVerifications: row.included_verifications,
     additionalVerificationEur: row.additional_verification_eur === null ? null : Number(row.additional_verification_eur),
     support: row.support,

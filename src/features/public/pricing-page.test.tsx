@@ -12,13 +12,15 @@ const plan = (overrides: Record<string, unknown>) => ({
   support: 'E-mail, next business day',
   features: ['Listing in the public trust registry'],
   is_featured: false,
+  currency: 'EUR',
+  billing_period: 'month',
   ...overrides,
 });
 
 const PLANS = [
-  plan({ slug: 'essentials', name: 'Essentials', monthly_price_eur: 290, included_verifications: 500, additional_verification_eur: 0.6 }),
-  plan({ slug: 'professional', name: 'Professional', monthly_price_eur: 890, included_verifications: 2500, additional_verification_eur: 0.45, is_featured: true }),
-  plan({ slug: 'enterprise', name: 'Enterprise', monthly_price_eur: null, included_verifications: null, additional_verification_eur: null, support: '24/7' }),
+  plan({ slug: 'essentials', name: 'Essentials', price: 290, included_verifications: 500, additional_verification_eur: 0.6 }),
+  plan({ slug: 'professional', name: 'Professional', price: 890, included_verifications: 2500, additional_verification_eur: 0.45, is_featured: true }),
+  plan({ slug: 'enterprise', name: 'Enterprise', price: null, included_verifications: null, additional_verification_eur: null, support: '24/7' }),
 ];
 
 beforeEach(() => stubPublicApi());
@@ -55,6 +57,14 @@ describe('/pricing', () => {
     expect(within(price).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['€290 a month', '€890 a month', 'On request']);
     const extra = within(table).getByRole('row', { name: /Each additional verification/ });
     expect(within(extra).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['€0.60', '€0.45', 'Agreed with you']);
+  });
+
+  it('shows each plan in its own currency and billing period', async () => {
+    fakeRest(() => jsonResponse([plan({ slug: 'annual', name: 'Annual', price: 9000, currency: 'GBP', billing_period: 'year', included_verifications: null, additional_verification_eur: null })]));
+    renderAt(<PricingPage />, { at: '/pricing' });
+    expect(await screen.findByRole('article', { name: 'Annual' })).toHaveTextContent('£9,000 per year');
+    const price = within(screen.getByRole('table')).getByRole('row', { name: /Price, excluding VAT/ });
+    expect(within(price).getByRole('cell')).toHaveTextContent('£9,000 a year');
   });
 
   it('answers the usual questions whatever the plans', async () => {

@@ -3,7 +3,7 @@ import { memo, useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { CONTACT_EMAIL, ContactLink } from '../../components/contact-link';
-import { formatCount, formatEuro } from '../../components/formats';
+import { formatCount, formatEuro, formatPrice } from '../../components/formats';
 import { usePageDescription } from '../../components/page-meta';
 import { EmptyState, ErrorState } from '../../components/query-states';
 import type { PricingPlan } from '../../data/content/types';
@@ -48,10 +48,10 @@ const FAQ = [
   },
 ] as const;
 
-const isOnRequest = (plan: PricingPlan) => plan.monthlyPriceEur === null;
+const isOnRequest = (plan: PricingPlan) => plan.price === null;
 
 function priceText(plan: PricingPlan): string {
-  return plan.monthlyPriceEur === null ? 'On request' : `${formatEuro(plan.monthlyPriceEur)} a month`;
+  return plan.price === null ? 'On request' : `${formatPrice(plan.price, plan.currency)} a ${plan.billingPeriod}`;
 }
 
 function includedText(plan: PricingPlan): string {
@@ -97,10 +97,10 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
           ) : (
             <Text lineHeight="1.2">
               <Text as="span" fontSize="3xl" fontWeight="bold">
-                {formatEuro(plan.monthlyPriceEur ?? 0)}
+                {formatPrice(plan.price ?? 0, plan.currency)}
               </Text>{' '}
               <Text as="span" color="fg.muted">
-                per month
+                per {plan.billingPeriod}
               </Text>
             </Text>
           )}
@@ -275,7 +275,7 @@ export default function PricingPage() {
             <Text textStyle={{ base: 'md', md: 'lg' }} color="fg.muted">
               Choose a plan by the number of verifications your organisation makes each month. Every plan includes
               membership of the network, a listing in the trust registry and acceptance of the checks other members make.
-              Prices are per month, in euros, excluding VAT; you pay nothing until your application is approved.
+              Prices exclude VAT; you pay nothing until your application is approved.
             </Text>
           </Stack>
         </Container>
