@@ -97,34 +97,38 @@ describe.each(TABLES)('%s', (table) => {
     expect(await stored(table, published)).not.toBeNull();
   });
 
-  it('members cannot add, publish, change or remove anything', async () => {
-    const slug = uniqueSlug('member');
-    expectDenied(await member.client.from(table).insert({ ...REQUIRED[table], slug, is_published: true }));
-    expect(await stored(table, slug)).toBeNull();
-    expectNoRows(await member.client.from(table).update({ is_published: true }).eq('slug', draft).select());
-    expectNoRows(await member.client.from(table).update({ summary: 'Defaced.' }).eq('slug', published).select());
-    expectNoRows(await member.client.from(table).delete().eq('slug', published).select());
-    expect(await stored(table, draft)).toMatchObject({ is_published: false });
-    expect(await stored(table, published)).toMatchObject({ summary: REQUIRED[table].summary });
-  });
+  // Updates are written only through the news desk's functions since
+  // 20261128000100_news-desk.sql: tests/db/news-desk.test.ts covers their writes.
+  if (table !== 'updates') {
+    it('members cannot add, publish, change or remove anything', async () => {
+      const slug = uniqueSlug('member');
+      expectDenied(await member.client.from(table).insert({ ...REQUIRED[table], slug, is_published: true }));
+      expect(await stored(table, slug)).toBeNull();
+      expectNoRows(await member.client.from(table).update({ is_published: true }).eq('slug', draft).select());
+      expectNoRows(await member.client.from(table).update({ summary: 'Defaced.' }).eq('slug', published).select());
+      expectNoRows(await member.client.from(table).delete().eq('slug', published).select());
+      expect(await stored(table, draft)).toMatchObject({ is_published: false });
+      expect(await stored(table, published)).toMatchObject({ summary: REQUIRED[table].summary });
+    });
 
-  it('system administrators add a draft, publish it (dated now), edit and remove it', async () => {
-    const slug = uniqueSlug('admin');
-    const added = expectOk(await admin.client.from(table).insert({ ...REQUIRED[table], slug }).select().single()) as Row;
-    expect(added).toMatchObject({ slug, is_published: false, published_at: null });
-    expectNoRows(await asAnon().from(table).select('slug').eq('slug', slug));
+    it('system administrators add a draft, publish it (dated now), edit and remove it', async () => {
+      const slug = uniqueSlug('admin');
+      const added = expectOk(await admin.client.from(table).insert({ ...REQUIRED[table], slug }).select().single()) as Row;
+      expect(added).toMatchObject({ slug, is_published: false, published_at: null });
+      expectNoRows(await asAnon().from(table).select('slug').eq('slug', slug));
 
-    const publishedRow = expectOk(await admin.client.from(table).update({ is_published: true }).eq('slug', slug).select().single()) as Row;
-    expect(Math.abs(new Date(publishedRow.published_at as string).getTime() - Date.now())).toBeLessThan(60_000);
-    expect(new Date(publishedRow.updated_at as string).getTime()).toBeGreaterThan(new Date(added.updated_at as string).getTime());
-    expect(slugsOf(expectOk(await asAnon().from(table).select('slug').eq('slug', slug)))).toEqual([slug]);
+      const publishedRow = expectOk(await admin.client.from(table).update({ is_published: true }).eq('slug', slug).select().single()) as Row;
+      expect(Math.abs(new Date(publishedRow.published_at as string).getTime() - Date.now())).toBeLessThan(60_000);
+      expect(new Date(publishedRow.updated_at as string).getTime()).toBeGreaterThan(new Date(added.updated_at as string).getTime());
+      expect(slugsOf(expectOk(await asAnon().from(table).select('slug').eq('slug', slug)))).toEqual([slug]);
 
-    expectOk(await admin.client.from(table).update({ summary: 'Edited by the back office.' }).eq('slug', slug).select().single());
-    expect(await stored(table, slug)).toMatchObject({ summary: 'Edited by the back office.' });
+      expectOk(await admin.client.from(table).update({ summary: 'Edited by the back office.' }).eq('slug', slug).select().single());
+      expect(await stored(table, slug)).toMatchObject({ summary: 'Edited by the back office.' });
 
-    expect(slugsOf(expectOk(await admin.client.from(table).delete().eq('slug', slug).select()))).toEqual([slug]);
-    expect(await stored(table, slug)).toBeNull();
-  });
+      expect(slugsOf(expectOk(await admin.client.from(table).delete().eq('slug', slug).select()))).toEqual([slug]);
+      expect(await stored(table, slug)).toBeNull();
+    });
+  }
 
   it('nobody forges the audit columns, not even a system administrator', async () => {
     expectDenied(await admin.client.from(table).update({ created_at: '2020-01-01T00:00:00Z' }).eq('slug', published));
@@ -132,12 +136,14 @@ describe.each(TABLES)('%s', (table) => {
     expectDenied(await admin.client.from(table).insert({ ...REQUIRED[table], slug: uniqueSlug('forged'), created_at: '2020-01-01T00:00:00Z' }));
   });
 
-  it('accepts only URL-safe slugs', async () => {
-    for (const slug of ['Has Spaces', '../escape', 'trailing-', 'UPPER']) {
-      const { error } = await admin.client.from(table).insert({ ...REQUIRED[table], slug });
-      expect(error?.code, slug).toBe('23514');
-    }
-  });
+  if (table !== 'updates') {
+    it('accepts only URL-safe slugs', async () => {
+      for (const slug of ['Has Spaces', '../escape', 'trailing-', 'UPPER']) {
+        const { error } = await admin.client.from(table).insert({ ...REQUIRED[table], slug });
+        expect(error?.code, slug).toBe('23514');
+      }
+    });
+  }
 });
 
 describe('updates: scheduling', () => {
