@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Container, Flex, Heading, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { usePageDescription } from '../../components/page-meta';
@@ -7,7 +7,6 @@ import { EmptyState, ErrorState } from '../../components/query-states';
 import type { Update, UpdateSummary } from '../../data/content/types';
 import { useUpdate } from '../../data/content/use-update';
 import { useUpdates } from '../../data/content/use-updates';
-import { ArticleBody } from './article-body';
 import { BackLink } from './back-link';
 import { formatArticleDate, UPDATE_CATEGORY_LABELS } from './content-format';
 import { ArticleSkeleton, CardSkeletons } from './content-skeletons';
@@ -18,6 +17,9 @@ import { useFocusOnChange } from './use-focus-on-change';
 export function updateHref(slug: string): string {
   return `/news?update=${encodeURIComponent(slug)}`;
 }
+
+/** marked and DOMPurify load with the first article a visitor opens, never with the list. */
+const UpdateBody = lazy(() => import('./update-body'));
 
 function Dateline({ update }: { update: UpdateSummary }) {
   return (
@@ -103,7 +105,9 @@ function FullUpdate({ update }: { update: Update }) {
         </Text>
       </Stack>
       <Box borderTopWidth="1px" pt={{ base: '6', md: '8' }}>
-        <ArticleBody source={update.body} />
+        <Suspense fallback={<ArticleSkeleton label="Loading the update…" />}>
+          <UpdateBody source={update.body} />
+        </Suspense>
       </Box>
     </Stack>
   );
