@@ -1131,6 +1131,7 @@ export type Database = {
           "slug": string,
           "summary": string,
           "title": string,
+          "unpublished_at": string | null,
           "updated_at": string
         }
         ComputedFields: never
@@ -1144,6 +1145,7 @@ export type Database = {
           "slug": string,
           "summary": string,
           "title": string,
+          "unpublished_at"?: string | null,
           "updated_at"?: string
         }
         Update: {
@@ -1156,6 +1158,7 @@ export type Database = {
           "slug"?: string,
           "summary"?: string,
           "title"?: string,
+          "unpublished_at"?: string | null,
           "updated_at"?: string
         }
         Relationships: [
@@ -1249,6 +1252,10 @@ export type Database = {
           "pending_applications": number,
           "users": number
         }[]
+      },
+      "admin_delete_update":
+      {
+        Args: { "p_id": string }; Returns: undefined
       },
       "admin_list_invitations":
       {
@@ -1360,9 +1367,32 @@ export type Database = {
           "subject_email": string
         }[]
       },
+      "admin_publish_update":
+      {
+        Args: {
+          "p_id": string,
+          "p_published_at": string
+        }; Returns: string
+      },
+      "admin_save_update":
+      {
+        Args: {
+          "p_body": string,
+          "p_category": Database["public"]['Enums']["update_category"],
+          "p_id": string,
+          "p_published_at": string,
+          "p_slug": string,
+          "p_summary": string,
+          "p_title": string
+        }; Returns: string
+      },
       "admin_tenant_detail":
       {
         Args: { "p_organization_id": string }; Returns: Json
+      },
+      "admin_unpublish_update":
+      {
+        Args: { "p_id": string }; Returns: undefined
       },
       "answer_contact_message":
       {

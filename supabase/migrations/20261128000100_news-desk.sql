@@ -38,6 +38,13 @@ create trigger updates_audit
   when (coalesce(current_setting('accord.activity_recorded_by', true), '') <> 'news_desk')
   execute function private.audit_privileged_change('published_update', '', '', 'created', 'updated', 'deleted');
 
+-- When an update was last withdrawn from visitors; null while it is
+-- published or has never been. The desk tells "unpublished" from a draft
+-- with a planned date by it. Written only by the functions below.
+alter table public.updates add column unpublished_at timestamptz;
+comment on column public.updates.unpublished_at is
+  'When admin_unpublish_update last withdrew the update (null while published, or for a draft never published). Lets the news desk show it as unpublished rather than a draft.';
+
 -- ---------------------------------------------------------------------------
 -- Checking what an editor typed
 -- ---------------------------------------------------------------------------
@@ -201,7 +208,7 @@ begin
     perform private.update_not_found();
   end if;
   perform pg_catalog.set_config('accord.activity_recorded_by', 'news_desk', true);
-  update public.updates u set is_published = true, published_at = v_at where u.id = p_id;
+  update public.updates u set is_published = true, published_at = v_at, unpublished_at = null where u.id = p_id;
   perform pg_catalog.set_config('accord.activity_recorded_by', '', true);
   insert into public.network_activity (actor_id, action, details)
   values (auth.uid(),
@@ -240,7 +247,7 @@ begin
     return;
   end if;
   perform pg_catalog.set_config('accord.activity_recorded_by', 'news_desk', true);
-  update public.updates u set is_published = false where u.id = p_id;
+  update public.updates u set is_published = false, unpublished_at = now() where u.id = p_id;
   perform pg_catalog.set_config('accord.activity_recorded_by', '', true);
   insert into public.network_activity (actor_id, action, details)
   values (auth.uid(), 'published_update.unpublished',
