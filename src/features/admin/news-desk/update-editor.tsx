@@ -277,7 +277,7 @@ function Editor({ client, update }: EditorProps) {
             )}
           </Field.Root>
           <TextAreaField label="Text" name="body" required rows={16} maxChars={20000} value={form.body} onChange={(value) => set('body', value)} error={errors.body}
-            hint="Markdown: a blank line between paragraphs, ## for a heading, - for a list, **bold**, *italic*, [text](https://…). HTML is removed." />
+            hint="Markdown: a blank line between paragraphs, ## for a heading, - for a list, **bold**, *italic*, [text](https://…). HTML shows as text and never runs." />
           {/* Enter in a field saves the draft. */}
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
           </Stack>
