@@ -11,7 +11,12 @@ import { DESK_COLUMNS, toDeskUpdate, type DeskUpdate } from './types';
  * month: one request holds years of them.
  */
 export async function listDeskUpdates(client: AccordClient): Promise<DeskUpdate[]> {
-  const { data, error } = await client.from('updates').select(DESK_COLUMNS).order('updated_at', { ascending: false }).limit(1000);
+  const { data, error } = await client
+    .from('updates')
+    .select(DESK_COLUMNS)
+    .order('updated_at', { ascending: false })
+    .order('published_at', { ascending: false, nullsFirst: true })
+    .limit(1000);
   if (error) throw toDataError(error);
   return data.map(toDeskUpdate);
 }
