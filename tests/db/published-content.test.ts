@@ -97,21 +97,21 @@ describe.each(TABLES)('%s', (table) => {
     expect(await stored(table, published)).not.toBeNull();
   });
 
+  // Plans (since /admin/pricing) and updates (since the news desk) take no direct writes at all: their RPCs are
+  // tested in tests/db/pricing-admin.test.ts and tests/db/news-desk.test.ts.
+  const writesDirectly = table !== 'pricing_plans' && table !== 'updates';
+
   it('members cannot add, publish, change or remove anything', async () => {
     const slug = uniqueSlug('member');
     expectDenied(await member.client.from(table).insert({ ...REQUIRED[table], slug, is_published: true }));
     expect(await stored(table, slug)).toBeNull();
-    // Plans take no direct writes at all since /admin/pricing (its RPCs: tests/db/pricing-admin.test.ts).
-    const refused = table === 'pricing_plans' ? expectDenied : expectNoRows;
+    const refused = writesDirectly ? expectNoRows : expectDenied;
     refused(await member.client.from(table).update({ is_published: true }).eq('slug', draft).select());
     refused(await member.client.from(table).update({ summary: 'Defaced.' }).eq('slug', published).select());
     refused(await member.client.from(table).delete().eq('slug', published).select());
     expect(await stored(table, draft)).toMatchObject({ is_published: false });
     expect(await stored(table, published)).toMatchObject({ summary: REQUIRED[table].summary });
   });
-
-  // Plans are written only through the RPCs /admin/pricing calls, tested in tests/db/pricing-admin.test.ts.
-  const writesDirectly = table !== 'pricing_plans';
 
   if (writesDirectly) it('system administrators add a draft, publish it (dated now), edit and remove it', async () => {
     const slug = uniqueSlug('admin');

@@ -170,6 +170,12 @@ describe('a system administrator with a factor, at aal1', () => {
         .from('updates')
         .insert({ slug: `aal-${tag}`, title: 'Not at aal1', summary: 'No.', body: 'No.', category: 'network', is_published: true }),
     );
+    expectAal2Required(
+      await admin.aal1.rpc('admin_save_update', {
+        p_id: null, p_slug: `aal-rpc-${tag}`, p_title: 'Not at aal1', p_summary: 'No.', p_body: 'No.', p_category: 'network', p_published_at: null,
+      }),
+    );
+    expect(await sql('select 1 from public.updates where slug = $1', [`aal-rpc-${tag}`])).toEqual([]);
     expect(await sql('select 1 from public.system_admins where user_id = $1', [bystander.id])).toEqual([]);
     expect(await sql('select level::text from public.investor_access where user_id = $1', [investor.id])).toEqual([{ level: 'data_room' }]);
     expect(await sql('select 1 from public.investor_access where user_id = $1', [bystander.id])).toEqual([]);

@@ -1,18 +1,7 @@
-import { formatLongDate } from '../../components/formats';
-import type { SolutionCategory, UpdateCategory } from '../../data/content/types';
+import type { SolutionCategory } from '../../data/content/types';
 
-/** "3 November 2026". */
-export function formatArticleDate(iso: string): string {
-  return formatLongDate(new Date(iso));
-}
-
-export const UPDATE_CATEGORY_LABELS: Record<UpdateCategory, string> = {
-  network: 'Network',
-  trust_framework: 'Trust framework',
-  members: 'Members',
-  product: 'Product',
-  security: 'Security',
-};
+// Shared with the back office's news desk, so they live with the update article.
+export { formatArticleDate, UPDATE_CATEGORY_LABELS } from '../../components/update-article/update-format';
 
 export const SOLUTION_CATEGORY_LABELS: Record<SolutionCategory, string> = {
   identity_verification: 'Identity verification',

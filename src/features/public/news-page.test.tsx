@@ -53,10 +53,11 @@ describe('/news', () => {
     await userEvent.click(link);
     const title = await screen.findByRole('heading', { level: 1, name: UPDATES[0]!.title });
     const article = title.closest('article')!;
-    expect(within(article).getByRole('heading', { level: 2, name: 'What the API answers' })).toBeInTheDocument();
+    // The body's renderer loads lazily with the first article.
+    expect(await within(article).findByRole('heading', { level: 2, name: 'What the API answers' })).toBeInTheDocument();
     expect(within(article).getByText('Who is a member?').tagName).toBe('STRONG');
     expect(within(article).getByRole('link', { name: 'API guide' })).toHaveAttribute('href', '/api-guide');
-    // Markup in an article is text, never HTML.
+    // HTML in the Markdown is text, never markup (update-markdown.ts).
     expect(article.querySelector('img')).toBeNull();
     expect(article).toHaveTextContent('<img src=x onerror=alert(1)>');
     expect(document.title).toBe(`${UPDATES[0]!.title} — Accord`);

@@ -1,34 +1,16 @@
-import { Badge, Box, Button, Card, Container, Flex, Heading, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Heading, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { usePageDescription } from '../../components/page-meta';
 import { EmptyState, ErrorState } from '../../components/query-states';
-import type { Update, UpdateSummary } from '../../data/content/types';
 import { useUpdate } from '../../data/content/use-update';
 import { useUpdates } from '../../data/content/use-updates';
-import { ArticleBody } from './article-body';
 import { BackLink } from './back-link';
-import { formatArticleDate, UPDATE_CATEGORY_LABELS } from './content-format';
+import { Dateline, updateHref, UpdateArticle } from '../../components/update-article/update-article';
 import { ArticleSkeleton, CardSkeletons } from './content-skeletons';
 import { useDocumentTitle } from './use-document-title';
 import { useFocusOnChange } from './use-focus-on-change';
-
-/** The address of one update: the route table has only /news, so the update is a query parameter (shareable). */
-export function updateHref(slug: string): string {
-  return `/news?update=${encodeURIComponent(slug)}`;
-}
-
-function Dateline({ update }: { update: UpdateSummary }) {
-  return (
-    <Flex gap="3" align="center" wrap="wrap" textStyle="sm" color="fg.muted">
-      <time dateTime={update.publishedAt}>{formatArticleDate(update.publishedAt)}</time>
-      <Badge variant="subtle" colorPalette="brand">
-        {UPDATE_CATEGORY_LABELS[update.category]}
-      </Badge>
-    </Flex>
-  );
-}
 
 function UpdateList() {
   const { data: updates, error, isLoading, mutate } = useUpdates();
@@ -90,25 +72,6 @@ function ListView() {
   );
 }
 
-function FullUpdate({ update }: { update: Update }) {
-  return (
-    <Stack as="article" aria-labelledby="update-title" gap={{ base: '6', md: '8' }}>
-      <Stack gap="4">
-        <Dateline update={update} />
-        <Heading as="h1" id="update-title" size={{ base: '2xl', md: '4xl' }} lineHeight="1.2" letterSpacing="tight">
-          {update.title}
-        </Heading>
-        <Text textStyle={{ base: 'md', md: 'xl' }} color="fg.muted" maxW="70ch">
-          {update.summary}
-        </Text>
-      </Stack>
-      <Box borderTopWidth="1px" pt={{ base: '6', md: '8' }}>
-        <ArticleBody source={update.body} />
-      </Box>
-    </Stack>
-  );
-}
-
 function UpdateView({ slug }: { slug: string }) {
   const { data: update, error, isLoading, mutate } = useUpdate(slug);
   useDocumentTitle(update === null ? 'Update not found' : (update?.title ?? null));
@@ -149,7 +112,7 @@ function UpdateView({ slug }: { slug: string }) {
       </Stack>
     );
   } else {
-    content = <FullUpdate update={update} />;
+    content = <UpdateArticle update={update} />;
   }
 
   return (
