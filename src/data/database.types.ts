@@ -1337,6 +1337,7 @@ export type Database = {
           "slug": string,
           "summary": string,
           "title": string,
+          "unpublished_at": string | null,
           "updated_at": string
         }
         ComputedFields: never
@@ -1350,6 +1351,7 @@ export type Database = {
           "slug": string,
           "summary": string,
           "title": string,
+          "unpublished_at"?: string | null,
           "updated_at"?: string
         }
         Update: {
@@ -1362,6 +1364,7 @@ export type Database = {
           "slug"?: string,
           "summary"?: string,
           "title"?: string,
+          "unpublished_at"?: string | null,
           "updated_at"?: string
         }
         Relationships: [
@@ -1508,6 +1511,10 @@ export type Database = {
           "users": number
         }[]
       },
+      "admin_delete_update":
+      {
+        Args: { "p_id": string }; Returns: undefined
+      },
       "admin_list_invitations":
       {
         Args: Record<PropertyKey, never>; Returns: {
@@ -1625,6 +1632,13 @@ export type Database = {
           "subject_email": string
         }[]
       },
+      "admin_publish_update":
+      {
+        Args: {
+          "p_id": string,
+          "p_published_at": string
+        }; Returns: string
+      },
       "admin_save_pricing_plan":
       {
         Args: {
@@ -1641,6 +1655,18 @@ export type Database = {
           "p_support": string
         }; Returns: string
       },
+      "admin_save_update":
+      {
+        Args: {
+          "p_body": string,
+          "p_category": Database["public"]['Enums']["update_category"],
+          "p_id": string,
+          "p_published_at": string,
+          "p_slug": string,
+          "p_summary": string,
+          "p_title": string
+        }; Returns: string
+      },
       "admin_set_pricing_plan_archived":
       {
         Args: {
@@ -1651,6 +1677,10 @@ export type Database = {
       "admin_tenant_detail":
       {
         Args: { "p_organization_id": string }; Returns: Json
+      },
+      "admin_unpublish_update":
+      {
+        Args: { "p_id": string }; Returns: undefined
       },
       "answer_contact_message":
       {
