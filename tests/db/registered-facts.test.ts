@@ -93,11 +93,11 @@ describe('direct writes to registered facts are refused, at every status and for
 
   beforeAll(async () => {
     victim = await approvedMember('facts-victim', {
-      name: `Grachtenbank ${tag}`,
-      legal_name: `Grachtenbank ${tag} N.V.`,
+      name: `Kanaalbank ${tag}`,
+      legal_name: `Kanaalbank ${tag} N.V.`,
       // Not NL: tests/db/api-guide.test.ts counts the seed's active Dutch members.
       country: 'LU',
-      website: `https://www.grachtenbank-${tag}.example`,
+      website: `https://www.kanaalbank-${tag}.example`,
     });
     attacker = await approvedMember('facts-attacker', { name: `Anybank ${tag}`, website: `https://anybank-${tag}.example` });
     colleague = await newUser('facts-colleague');
@@ -113,7 +113,7 @@ describe('direct writes to registered facts are refused, at every status and for
     expect(entry).toMatchObject({ ...attackerFacts, status: 'active', domain: `anybank-${tag}.example` });
     expect((await activity(attacker.orgId)).map((a) => a.action)).not.toContain('organization.updated');
     // The registry still vouches for the real member only.
-    const found = expectOk(await asAnon().rpc('registry_search', { p_query: `Grachtenbank ${tag}` })) as RegistryRow[];
+    const found = expectOk(await asAnon().rpc('registry_search', { p_query: `Kanaalbank ${tag}` })) as RegistryRow[];
     expect(found.map((r) => r.id)).toEqual([victim.orgId]);
     expect(await registryByDomain('anybank.com')).not.toContain(attacker.orgId);
     expect(await registryByDomain('www.co.uk')).not.toContain(attacker.orgId);
