@@ -36,7 +36,7 @@ const FAQ = [
   {
     question: 'Are prices shown with VAT?',
     answer:
-      "No. Prices are in euros per month, excluding VAT. Organisations in the EU with a VAT number are invoiced under the reverse-charge rules; others are charged VAT at their country's rate.",
+      "No. Every price is shown excluding VAT, in the currency and for the billing period written beside it. Organisations in the EU with a VAT number are invoiced under the reverse-charge rules; others are charged VAT at their country's rate.",
   },
   {
     question: 'How are we invoiced?',
