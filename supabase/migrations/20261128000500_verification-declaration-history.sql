@@ -135,6 +135,26 @@ create type public.registry_verification as (
 comment on type public.registry_verification is
   'registry_verifies''s answer. authorized: the organisation was an active member, declared the schema, and the schema was active, all at on_time; else reason says the first that failed (not_a_member, suspended, revoked, not_declared, withdrawn, schema_not_yet_active, schema_deprecated). declaration_status: declared, withdrawn or not_declared at on_time; effective_from/effective_until: the declaration period in force then (or the last one before it; until null while still declared). registry_status and schema_status: as they stood at on_time.';
 
+-- "Not found" as HTTP 404, as the TRQP answers an unknown entity, rather than
+-- the 500 PostgREST gives P0002. PostgREST (11.2 and later, so hosted
+-- Supabase's too) reads SQLSTATE PGRST as a JSON error body and a JSON status:
+-- the body keeps our convention (code P0002, message = the named error).
+create function private.raise_registry_not_found(p_error text, p_details text)
+returns void
+language plpgsql
+volatile
+set search_path = ''
+as $$
+begin
+  raise sqlstate 'PGRST' using
+    message = jsonb_build_object('code', 'P0002', 'message', p_error, 'details', p_details, 'hint', null)::text,
+    detail = '{"status": 404, "headers": {}}';
+end;
+$$;
+comment on function private.raise_registry_not_found(text, text) is
+  'Raises a named "not found" error that PostgREST answers with HTTP 404 and {code: P0002, message: p_error, details: p_details}. For the public registry functions.';
+revoke execute on function private.raise_registry_not_found(text, text) from public;
+
 create function public.registry_verifies(
   p_organization_id uuid,
   p_schema_id uuid,
@@ -161,14 +181,12 @@ begin
   -- pending or rejected applicant get the same answer.
   select r.id, r.name into v_org from private.registry_organizations r where r.id = p_organization_id;
   if not found then
-    raise exception using errcode = 'no_data_found', message = 'organization_not_in_registry',
-      detail = 'No organisation in the trust registry has this identifier.';
+    perform private.raise_registry_not_found('organization_not_in_registry', 'No organisation in the trust registry has this identifier.');
   end if;
   -- Only schemas the network published: a draft is as unknown as a wrong id.
   select * into v_schema from public.verification_schemas s where s.id = p_schema_id and s.status <> 'draft';
   if not found then
-    raise exception using errcode = 'no_data_found', message = 'schema_not_found',
-      detail = 'The network recognises no verification schema with this identifier.';
+    perform private.raise_registry_not_found('schema_not_found', 'The network recognises no verification schema with this identifier.');
   end if;
 
   select c.status, c.effective_from into v_status
@@ -214,6 +232,6 @@ begin
 end;
 $$;
 comment on function public.registry_verifies(uuid, uuid, timestamptz) is
-  'Public. Did organisation p_organization_id verify schema p_schema_id at p_on (now when null), as the trust registry stood then? One object (public.registry_verification): authorized only when the organisation was an active member, its declaration in force and the schema active at that moment; reason names what failed. Errors: P0002 organization_not_in_registry (unknown, or never approved), schema_not_found (unknown, or a draft).';
+  'Public. Did organisation p_organization_id verify schema p_schema_id at p_on (now when null), as the trust registry stood then? One object (public.registry_verification): authorized only when the organisation was an active member, its declaration in force and the schema active at that moment; reason names what failed. Errors (HTTP 404 through PostgREST, code P0002): organization_not_in_registry (unknown, or never approved), schema_not_found (unknown, or a draft).';
 revoke execute on function public.registry_verifies(uuid, uuid, timestamptz) from public;
 grant execute on function public.registry_verifies(uuid, uuid, timestamptz) to anon, authenticated;
