@@ -50,16 +50,18 @@ comment on index public.organization_verification_schema_history_open_key is
   'One open period per organisation and schema, as there is one declaration.';
 
 -- The periods of one organisation and schema, by date (registry_verifies).
-create index organization_verification_schema_history_lookup
-  on public.organization_verification_schema_history (organization_id, schema_id, declared_from);
+-- Unique by construction (id is the key), as the advisors want of an index a
+-- fresh database has not used yet (decision 031); likewise the next one.
+create unique index organization_verification_schema_history_lookup
+  on public.organization_verification_schema_history (organization_id, schema_id, declared_from, id);
 comment on index public.organization_verification_schema_history_lookup is
-  'registry_verifies finds the period in force on a date.';
+  'registry_verifies finds the period in force on a date. Unique by construction.';
 
 -- The foreign key to verification_schemas.
-create index organization_verification_schema_history_schema
-  on public.organization_verification_schema_history (schema_id);
+create unique index organization_verification_schema_history_schema
+  on public.organization_verification_schema_history (schema_id, id);
 comment on index public.organization_verification_schema_history_schema is
-  'The foreign key to verification_schemas.';
+  'The foreign key to verification_schemas. Unique by construction.';
 
 alter table public.organization_verification_schema_history enable row level security;
 revoke all on table public.organization_verification_schema_history from anon, authenticated;
