@@ -136,6 +136,14 @@ describe('the history of declarations', () => {
     expect(rows.map((r) => r.withdrawn_at === null)).toEqual([false, true]);
   });
 
+  it('goes with its organisation when the organisation is deleted', async () => {
+    const leaver = await newUser('verifies-leaver');
+    const org = await createOrganization(leaver, { status: 'approved', name: `${tag} Leaver` });
+    await declare(leaver, org, [schemaA]);
+    await sql('delete from public.organizations where id = $1', [org]);
+    expect(await history(org)).toEqual([]);
+  });
+
   it('cannot be written directly by anyone, not even a system administrator or the organisation’s admin (attack)', async () => {
     await declare(orgAdmin, orgId, []);
     const before = await history(orgId);
