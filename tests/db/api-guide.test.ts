@@ -64,7 +64,7 @@ function expectDocumented(actual: unknown, documented: unknown, variable: string
 describe('the API guide’s examples', () => {
   it('cover every function of the public registry API', () => {
     const paths = new Set(API_EXAMPLES.map((e) => e.path));
-    for (const fn of ['registry_search', 'registry_by_id', 'registry_by_domain', 'registry_status_on', 'registry_figures']) {
+    for (const fn of ['registry_search', 'registry_by_id', 'registry_by_domain', 'registry_status_on', 'registry_verifies', 'registry_figures']) {
       expect(paths).toContain(`/rest/v1/rpc/${fn}`);
     }
   });

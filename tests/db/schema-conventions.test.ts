@@ -49,6 +49,8 @@ describe('schema conventions', () => {
       'registry_figures()',
       'registry_search(text,organization_sector,text,registry_status)',
       'registry_status_on(uuid,date)',
+      // "Does it verify this schema on this date?" (20261128000500_verification-declaration-history.sql).
+      'registry_verifies(uuid,uuid,timestamp with time zone)',
       'request_investor_access(text,text,text,text,text)', // /investors/access: submit only, validated, rate-limited
       'send_contact_message(text,text,text,text,text)', // Contact Us: submit only, validated, rate-limited
     ]);

@@ -255,7 +255,7 @@ describe('/api-guide', () => {
   it('shows every endpoint with a curl example and its response', async () => {
     await page.goto(app('/api-guide'));
     await page.getByRole('heading', { level: 1, name: 'API guide' }).waitFor();
-    for (const name of ['Search the registry', 'One organisation by its identifier', 'Look up by website domain', 'Was it an active member on a date?', 'The registry in figures']) {
+    for (const name of ['Search the registry', 'One organisation by its identifier', 'Look up by website domain', 'Was it an active member on a date?', 'Does it verify this schema?', 'The registry in figures']) {
       await page.getByRole('heading', { level: 3, name }).waitFor();
     }
     await page.getByText('-H "apikey: $ANON_KEY"').first().waitFor();

@@ -53,6 +53,7 @@ export function daysAgo(days: number, now = Date.now()): string {
 }
 
 const VOYAGES_LUMIERE = '5eed0000-0000-4000-8000-000000000105';
+const PASSPORT_SCHEMA = '5eed0000-0000-4000-8000-000000000501';
 const SUSPENDED_DAY = daysAgo(100);
 const TODAY = daysAgo(0);
 
@@ -104,6 +105,47 @@ export const REGISTRY_COLUMNS: { name: string; type: string; description: string
     description:
       'The verification schemas the network recognises that this organisation declared it verifies, sorted by name, as {id, name, version, assurance_level (low, substantial or high), status (active, or deprecated: no longer recognised for new checks), declared_at, activated_at, deprecated_at}. Empty when it has declared none.',
   },
+];
+
+/** The fields of registry_verifies's answer, for the reference table. */
+export const VERIFICATION_FIELDS: { name: string; type: string; description: string }[] = [
+  { name: 'organization_id, organization_name', type: 'uuid, text', description: 'The organisation asked about.' },
+  { name: 'schema_id, schema_name, schema_version', type: 'uuid, text, text', description: 'The verification schema asked about.' },
+  { name: 'on_time', type: 'timestamp', description: 'The moment the answer is for (UTC): p_on, or now.' },
+  {
+    name: 'authorized',
+    type: 'boolean',
+    description:
+      'true only when, at on_time, the organisation was an active member, had declared the schema, and the network recognised the schema (active).',
+  },
+  {
+    name: 'reason',
+    type: 'text or null',
+    description:
+      'Why not, when authorized is false: not_a_member (before its first approval), suspended, revoked, not_declared, withdrawn, schema_not_yet_active or schema_deprecated — the first that applies, in that order. null when authorized.',
+  },
+  {
+    name: 'declaration_status',
+    type: 'text',
+    description: 'declared, withdrawn (it had declared the schema, and withdrew before on_time) or not_declared, at on_time.',
+  },
+  {
+    name: 'effective_from, effective_until',
+    type: 'timestamp, timestamp or null',
+    description:
+      'The period of the declaration in force at on_time, or of the last one that ended before it: from when the organisation declared the schema until it withdrew it (null while it still declares it). Both null when it had never declared it.',
+  },
+  {
+    name: 'registry_status, registry_status_effective_from',
+    type: 'text or null, timestamp or null',
+    description: 'Its registry status at on_time (active, suspended or revoked) and when that status took effect; null before its first approval.',
+  },
+  {
+    name: 'schema_status',
+    type: 'text',
+    description: 'The schema’s status at on_time: draft (not yet recognised), active or deprecated (no longer recognised for checks).',
+  },
+  { name: 'schema_activated_at, schema_deprecated_at', type: 'timestamp or null', description: 'When the network activated and deprecated the schema.' },
 ];
 
 /** Voyages Lumière's declared schemas in the demo registry (supabase/seed.sql). */
@@ -239,6 +281,92 @@ export const API_EXAMPLES: ApiExample[] = [
     response: {
       status: 200,
       body: [{ name: 'Voyages Lumière', verification_schemas: VOYAGES_SCHEMAS }],
+    },
+  },
+  {
+    id: 'registry-verifies',
+    title: 'Does it verify this schema?',
+    summary:
+      'The question a relying party asks before it accepts another member’s check, in the spirit of the Trust over IP Trust Registry Query Protocol’s authorisation queries: is this organisation authorised, in this registry, to verify documents under this schema? One object, not a list. authorized is true only when the organisation is an active member, has declared the schema and the network recognises the schema; reason says why not, and the answer carries the declaration’s effective dates. Only organisations in the registry are answered about: any other identifier (unknown, or an application not approved) is the error organization_not_in_registry, and a schema the network has not published is schema_not_found.',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_verifies',
+    parameters: [
+      { name: 'p_organization_id', type: 'uuid', required: true, description: 'The registry identifier.' },
+      { name: 'p_schema_id', type: 'uuid', required: true, description: 'The schema’s identifier, as verification_schemas lists it.' },
+      {
+        name: 'p_on',
+        type: 'timestamp',
+        required: false,
+        description: 'The moment to answer for, ISO 8601 (a date alone is the start of that day, UTC). Now when absent.',
+      },
+    ],
+    caption: 'Does Voyages Lumière verify passports (Passport 1.0) now?',
+    curl: `curl -s "${LOCAL_BASE_URL}/rest/v1/rpc/registry_verifies?p_organization_id=${VOYAGES_LUMIERE}&p_schema_id=${PASSPORT_SCHEMA}" \\
+  -H "apikey: $ANON_KEY"`,
+    response: {
+      status: 200,
+      body: {
+        organization_id: VOYAGES_LUMIERE,
+        organization_name: 'Voyages Lumière',
+        schema_id: PASSPORT_SCHEMA,
+        schema_name: 'Passport',
+        schema_version: '1.0',
+        on_time: T(0),
+        authorized: true,
+        reason: null,
+        declaration_status: 'declared',
+        effective_from: T(180),
+        effective_until: null,
+        registry_status: 'active',
+        registry_status_effective_from: T(75),
+        schema_status: 'active',
+        schema_activated_at: T(290),
+        schema_deprecated_at: null,
+      },
+    },
+  },
+  {
+    id: 'registry-verifies-on',
+    title: 'Did it verify this schema on a date?',
+    summary:
+      'For a check made in the past, give p_on: the answer is the registry as it stood at that moment. A member that was suspended then was not authorised then, even though it had declared the schema and is active again now.',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_verifies',
+    parameters: [],
+    caption: `Voyages Lumière and passports on ${SUSPENDED_DAY}, during its suspension.`,
+    curl: `curl -s "${LOCAL_BASE_URL}/rest/v1/rpc/registry_verifies?p_organization_id=${VOYAGES_LUMIERE}&p_schema_id=${PASSPORT_SCHEMA}&p_on=${SUSPENDED_DAY}&select=authorized,reason,declaration_status,effective_from,registry_status,registry_status_effective_from" \\
+  -H "apikey: $ANON_KEY"`,
+    response: {
+      status: 200,
+      body: {
+        authorized: false,
+        reason: 'suspended',
+        declaration_status: 'declared',
+        effective_from: T(180),
+        registry_status: 'suspended',
+        registry_status_effective_from: T(120),
+      },
+    },
+  },
+  {
+    id: 'registry-verifies-unknown',
+    title: 'An organisation not in the registry',
+    summary:
+      'Asked about an identifier that is not in the registry, registry_verifies answers 404 Not Found with code P0002 and the message organization_not_in_registry — the same for an identifier nobody has and for an organisation whose application is pending or was rejected. An unknown schema is schema_not_found.',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_verifies',
+    parameters: [],
+    caption: 'An identifier no member has.',
+    curl: `curl -s -i "${LOCAL_BASE_URL}/rest/v1/rpc/registry_verifies?p_organization_id=00000000-0000-4000-8000-000000000000&p_schema_id=${PASSPORT_SCHEMA}" \\
+  -H "apikey: $ANON_KEY"`,
+    response: {
+      status: 404,
+      body: {
+        code: 'P0002',
+        details: 'No organisation in the trust registry has this identifier.',
+        hint: null,
+        message: 'organization_not_in_registry',
+      },
     },
   },
   {

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 
 import { usePageDescription } from '../../components/page-meta';
-import { API_EXAMPLES, HOSTED_BASE_URL, LOCAL_BASE_URL, REGISTRY_COLUMNS, type ApiExample } from './api-guide-examples';
+import { API_EXAMPLES, HOSTED_BASE_URL, LOCAL_BASE_URL, REGISTRY_COLUMNS, VERIFICATION_FIELDS, type ApiExample } from './api-guide-examples';
 
 /** A scrollable code block that keyboard users can scroll too. */
 function CodeBlock({ label, children }: { label: string; children: string }) {
@@ -58,9 +58,27 @@ function Definitions({ items }: { items: { term: ReactNode; detail: ReactNode }[
 function responseText(example: ApiExample): string {
   const body = JSON.stringify(example.response.body, null, 2);
   if (!example.curl.includes(' -i ')) return body;
-  const reason: Record<number, string> = { 200: 'OK', 206: 'Partial Content', 400: 'Bad Request', 416: 'Range Not Satisfiable' };
+  const reason: Record<number, string> = { 200: 'OK', 206: 'Partial Content', 400: 'Bad Request', 404: 'Not Found', 416: 'Range Not Satisfiable' };
   const headers = Object.entries(example.response.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`);
   return `HTTP/1.1 ${example.response.status} ${reason[example.response.status] ?? ''}\n${headers.join('')}Content-Type: application/json; charset=utf-8\n\n${body}`;
+}
+
+function FieldList({ fields }: { fields: { name: string; type: string; description: string }[] }) {
+  return (
+    <Definitions
+      items={fields.map((field) => ({
+        term: (
+          <>
+            <Code fontSize="sm">{field.name}</Code>{' '}
+            <Text as="span" textStyle="xs" color="fg.muted">
+              {field.type}
+            </Text>
+          </>
+        ),
+        detail: field.description,
+      }))}
+    />
+  );
 }
 
 function Endpoint({ example }: { example: ApiExample }) {
@@ -125,6 +143,7 @@ export default function ApiGuidePage() {
     { id: 'endpoints', title: 'Endpoints' },
     ...API_EXAMPLES.map(({ id, title }) => ({ id, title, nested: true })),
     { id: 'columns', title: 'What a registry entry contains' },
+    { id: 'verification-answer', title: 'What a verification answer contains' },
     { id: 'good-to-know', title: 'Good to know' },
   ];
 
@@ -216,19 +235,15 @@ export default function ApiGuidePage() {
             registry_search, registry_by_id and registry_by_domain return rows with these columns. Ask for fewer with{' '}
             <Code>select=name,status</Code>.
           </Text>
-          <Definitions
-            items={REGISTRY_COLUMNS.map((column) => ({
-              term: (
-                <>
-                  <Code fontSize="sm">{column.name}</Code>{' '}
-                  <Text as="span" textStyle="xs" color="fg.muted">
-                    {column.type}
-                  </Text>
-                </>
-              ),
-              detail: column.description,
-            }))}
-          />
+          <FieldList fields={REGISTRY_COLUMNS} />
+        </Section>
+
+        <Section id="verification-answer" title="What a verification answer contains">
+          <Text maxW="75ch">
+            registry_verifies returns one object with these fields. Like the other functions, it takes{' '}
+            <Code>select=authorized,reason</Code> for fewer.
+          </Text>
+          <FieldList fields={VERIFICATION_FIELDS} />
         </Section>
 
         <Section id="good-to-know" title="Good to know">
@@ -244,7 +259,7 @@ export default function ApiGuidePage() {
             <li>
               <Text>
                 <strong>Dates.</strong> Timestamps are UTC, in ISO 8601. registry_status_on reads a date as the end of that
-                UTC day.
+                UTC day; registry_verifies takes a moment, and reads a date alone as the start of that UTC day.
               </Text>
             </li>
             <li>
