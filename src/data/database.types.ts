@@ -807,6 +807,51 @@ export type Database = {
           }
         ]
       },
+      "organization_verification_schema_history": {
+        Row: {
+          "declared_by": string | null,
+          "declared_from": string,
+          "id": number,
+          "organization_id": string,
+          "schema_id": string,
+          "withdrawn_at": string | null,
+          "withdrawn_by": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "declared_by"?: string | null,
+          "declared_from": string,
+          "id"?: never,
+          "organization_id": string,
+          "schema_id": string,
+          "withdrawn_at"?: string | null,
+          "withdrawn_by"?: string | null
+        }
+        Update: {
+          "declared_by"?: string | null,
+          "declared_from"?: string,
+          "id"?: never,
+          "organization_id"?: string,
+          "schema_id"?: string,
+          "withdrawn_at"?: string | null,
+          "withdrawn_by"?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "organization_verification_schema_history_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "organization_verification_schema_history_schema_id_fkey"
+            columns: ["schema_id"]
+            isOneToOne: false
+            referencedRelation: "verification_schemas"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "organization_verification_schemas": {
         Row: {
           "declared_at": string,
@@ -2128,6 +2173,20 @@ export type Database = {
           "status": Database["public"]['Enums']["registry_status"]
         }[]
       },
+      "registry_verifies":
+      {
+        Args: {
+          "p_on"?: string,
+          "p_organization_id": string,
+          "p_schema_id": string
+        }; Returns: Database["public"]['CompositeTypes']["registry_verification"]
+        SetofOptions: {
+          from: "*"
+          to: "registry_verification"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "reject_application":
       {
         Args: {
@@ -2379,6 +2438,24 @@ export type Database = {
         "members": number | null,
         "sectors": number | null,
         "countries": number | null
+      },
+      "registry_verification": {
+        "organization_id": string | null,
+        "organization_name": string | null,
+        "schema_id": string | null,
+        "schema_name": string | null,
+        "schema_version": string | null,
+        "on_time": string | null,
+        "authorized": boolean | null,
+        "reason": string | null,
+        "declaration_status": string | null,
+        "effective_from": string | null,
+        "effective_until": string | null,
+        "registry_status": Database["public"]['Enums']["registry_status"] | null,
+        "registry_status_effective_from": string | null,
+        "schema_status": Database["public"]['Enums']["verification_schema_status"] | null,
+        "schema_activated_at": string | null,
+        "schema_deprecated_at": string | null
       },
       "tenant_invitation_sent": {
         "invitation_id": string | null,
