@@ -1330,6 +1330,8 @@ export type Database = {
         Row: {
           "body": string,
           "category": Database["public"]['Enums']["update_category"],
+          "cover_alt": string | null,
+          "cover_path": string | null,
           "created_at": string,
           "id": string,
           "is_published": boolean,
@@ -1344,6 +1346,8 @@ export type Database = {
         Insert: {
           "body": string,
           "category": Database["public"]['Enums']["update_category"],
+          "cover_alt"?: string | null,
+          "cover_path"?: string | null,
           "created_at"?: string,
           "id"?: string,
           "is_published"?: boolean,
@@ -1357,6 +1361,8 @@ export type Database = {
         Update: {
           "body"?: string,
           "category"?: Database["public"]['Enums']["update_category"],
+          "cover_alt"?: string | null,
+          "cover_path"?: string | null,
           "created_at"?: string,
           "id"?: string,
           "is_published"?: boolean,
@@ -1660,6 +1666,8 @@ export type Database = {
         Args: {
           "p_body": string,
           "p_category": Database["public"]['Enums']["update_category"],
+          "p_cover_alt"?: string,
+          "p_cover_path"?: string,
           "p_id": string,
           "p_published_at": string,
           "p_slug": string,
