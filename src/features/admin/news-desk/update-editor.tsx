@@ -316,7 +316,10 @@ function Editor({ client, update }: EditorProps) {
             previewUrl={form.coverUrl}
             alt={form.coverAlt}
             onChoose={chooseCover}
-            onAltChange={(value) => set('coverAlt', value)}
+            onAltChange={(value) => {
+              set('coverAlt', value);
+              if (errors.coverAlt && value.trim() !== '') setErrors((current) => ({ ...current, coverAlt: undefined }));
+            }}
             onRemove={() => {
               setForm((current) => ({ ...current, coverPath: null, coverFile: null, coverUrl: null, coverAlt: '' }));
               setErrors((current) => ({ ...current, cover: undefined, coverAlt: undefined }));
