@@ -123,7 +123,13 @@ function Editor({ client, update }: EditorProps) {
   const act = useCommand({
     run: async (action: Action) => {
       // The image goes up first, under a new name, so the save can point at it.
-      const coverPath = form.coverFile ? await uploadCover(client, form.coverFile) : form.coverPath;
+      let coverPath = form.coverPath;
+      if (form.coverFile) {
+        coverPath = await uploadCover(client, form.coverFile);
+        // Uploaded once: if the save is refused (a taken slug), trying again reuses it.
+        const uploaded = { file: form.coverFile, path: coverPath };
+        setForm((current) => (current.coverFile === uploaded.file ? { ...current, coverFile: null, coverPath: uploaded.path } : current));
+      }
       const draft: UpdateDraft = {
         id: update?.id ?? null,
         slug: form.slug,
