@@ -98,6 +98,7 @@ describe('cover images', () => {
     await admin.getByText('Describe the cover image for people who cannot see it.').waitFor();
     await admin.getByRole('textbox', { name: /^Describe the image/ }).fill(alt);
     await admin.getByRole('img', { name: `Preview: ${alt}` }).waitFor();
+    expect(await seriousAxeViolations(admin)).toEqual([]);
     await admin.screenshot({ path: join(SHOTS, 'editor-cover-1280.png'), fullPage: true });
 
     await admin.getByRole('tab', { name: 'Preview' }).click();
