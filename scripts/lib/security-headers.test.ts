@@ -40,6 +40,16 @@ describe('productionPolicy', () => {
     expect(productionPolicy({ apiUrl: 'javascript:alert(1)', scriptHashes: [] })).toContain("connect-src 'self';");
   });
 
+  it('lets the public buckets’ images (logos, update covers) load from the storage host, and images from no other host', () => {
+    const imgSources = (policy: string) => policy.split('; ').find((d) => d.startsWith('img-src '))!.split(' ').slice(1);
+    for (const apiUrl of ['https://abc.supabase.co/', 'http://127.0.0.1:54521']) {
+      const cover = new URL(`${apiUrl.replace(/\/+$/, '')}/storage/v1/object/public/update_covers/3f1c.webp`);
+      for (const policy of [productionPolicy({ apiUrl, scriptHashes: [] }), developmentPolicy({ apiUrl, devServerHost: 'localhost:5173' })]) {
+        expect(imgSources(policy)).toEqual(["'self'", 'data:', cover.origin]);
+      }
+    }
+  });
+
   it('never allows inline scripts wholesale or eval', () => {
     const policy = productionPolicy({ apiUrl: 'https://abc.supabase.co', scriptHashes: ["'sha256-a'"] });
     expect(policy).not.toMatch(/script-src[^;]*'unsafe-(?:inline|eval)'/);

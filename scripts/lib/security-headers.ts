@@ -50,7 +50,9 @@ function sharedDirectives(target: PolicyTarget, scriptSources: string[], extraCo
     ['script-src', "'self'", ...scriptSources],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['connect-src', "'self'", ...extraConnect, ...(api ? [api.http, api.ws] : [])],
-    // Logos come from the public storage bucket; Chakra draws some icons from data: URLs.
+    // Logos and update covers come from the public storage buckets (Storage is served from the API's
+    // host, /storage/v1/object/public/…); Chakra draws some icons from data: URLs, and the news desk
+    // previews a chosen cover as a data: URL before it is uploaded.
     ['img-src', "'self'", 'data:', ...(api ? [api.http] : [])],
     ['frame-ancestors', "'none'"],
     ['base-uri', "'self'"],

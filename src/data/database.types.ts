@@ -1375,6 +1375,8 @@ export type Database = {
         Row: {
           "body": string,
           "category": Database["public"]['Enums']["update_category"],
+          "cover_alt": string | null,
+          "cover_path": string | null,
           "created_at": string,
           "id": string,
           "is_published": boolean,
@@ -1389,6 +1391,8 @@ export type Database = {
         Insert: {
           "body": string,
           "category": Database["public"]['Enums']["update_category"],
+          "cover_alt"?: string | null,
+          "cover_path"?: string | null,
           "created_at"?: string,
           "id"?: string,
           "is_published"?: boolean,
@@ -1402,6 +1406,8 @@ export type Database = {
         Update: {
           "body"?: string,
           "category"?: Database["public"]['Enums']["update_category"],
+          "cover_alt"?: string | null,
+          "cover_path"?: string | null,
           "created_at"?: string,
           "id"?: string,
           "is_published"?: boolean,
@@ -1705,6 +1711,8 @@ export type Database = {
         Args: {
           "p_body": string,
           "p_category": Database["public"]['Enums']["update_category"],
+          "p_cover_alt"?: string,
+          "p_cover_path"?: string,
           "p_id": string,
           "p_published_at": string,
           "p_slug": string,

@@ -7,7 +7,7 @@ import { DataError } from './errors';
  * (`/storage/v1/object/public/<bucket>/<name>`), so a page shows a logo without
  * loading supabase-js's storage client (docs/decisions/017-published-content.md).
  */
-export type PublicBucket = 'brand_assets';
+export type PublicBucket = 'brand_assets' | 'update_covers';
 
 let cachedConfig: SupabaseConfig | null = null;
 

@@ -1,7 +1,7 @@
-import { Badge, Box, Flex, Heading, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { AspectRatio, type AspectRatioProps, Badge, Box, Flex, Heading, Image, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 
-import type { Update, UpdateSummary } from '../../data/content/types';
+import type { Update, UpdateCover, UpdateSummary } from '../../data/content/types';
 import { formatArticleDate, UPDATE_CATEGORY_LABELS } from './update-format';
 
 /** The address of one update: the route table has only /news, so the update is a query parameter (shareable). */
@@ -33,6 +33,21 @@ export function Dateline({ update }: { update: UpdateSummary }) {
 }
 
 /**
+ * An update's cover: the box keeps a 16:9 shape before the image arrives, so
+ * nothing below it moves when it loads (the width and height attributes say
+ * the same to the browser); lazy-loaded, and cropped to fill the box.
+ */
+export function CoverImage({ cover, maxW, borderRadius = 'xl' }: { cover: UpdateCover; maxW?: string; borderRadius?: AspectRatioProps['borderRadius'] }) {
+  return (
+    <AspectRatio ratio={16 / 9} w="full" maxW={maxW} borderRadius={borderRadius} overflow="hidden" bg="bg.muted" flexShrink={0}>
+      <Image asChild objectFit="cover">
+        <img src={cover.url} alt={cover.alt} width={1600} height={900} loading="lazy" decoding="async" />
+      </Image>
+    </AspectRatio>
+  );
+}
+
+/**
  * One update in full, as visitors read it on /news and editors preview it at
  * /admin/updates (where the title is an h2 under the editor's own h1).
  */
@@ -48,6 +63,7 @@ export function UpdateArticle({ update, titleAs = 'h1' }: { update: Update; titl
           {update.summary}
         </Text>
       </Stack>
+      {update.cover ? <CoverImage cover={update.cover} /> : null}
       <Box borderTopWidth="1px" pt={{ base: '6', md: '8' }}>
         <Suspense fallback={<BodySkeleton />}>
           <UpdateBody source={update.body} />

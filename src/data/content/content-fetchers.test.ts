@@ -100,9 +100,24 @@ describe('updates', () => {
       category: 'product',
       publishedAt: '2026-06-16T09:00:00+00:00',
       body: 'Text',
+      cover: null,
     });
     expect(requests[0]?.params.get('select')).toContain('body');
     expect(await getUpdate('no-such-update')).toBeNull();
+  });
+
+  it('gives a cover its public address in update_covers, with its alternative text', async () => {
+    const row = {
+      id: 'u2', slug: 'covered', title: 'Covered', summary: 'S', category: 'network', published_at: '2026-06-16T09:00:00+00:00',
+      cover_path: 'a1b2 c3.png', cover_alt: 'Two people shaking hands',
+    };
+    const { requests } = fakeRest(() => jsonResponse([row]));
+    const [update] = await listUpdates();
+    expect(requests[0]?.params.get('select')).toContain('cover_path,cover_alt');
+    expect(update?.cover).toEqual({
+      url: expect.stringMatching(/\/storage\/v1\/object\/public\/update_covers\/a1b2%20c3\.png$/),
+      alt: 'Two people shaking hands',
+    });
   });
 
   it('does not ask for a slug no row could have', async () => {

@@ -62,6 +62,14 @@ export interface UpdateSummary {
   category: UpdateCategory;
   /** ISO timestamp: the article's date. */
   publishedAt: string;
+  /** The cover image, or null when the update has none. */
+  cover: UpdateCover | null;
+}
+
+/** A cover image: its public address in the update_covers bucket and what it shows (always given with a cover). */
+export interface UpdateCover {
+  url: string;
+  alt: string;
 }
 
 export interface Update extends UpdateSummary {
@@ -69,7 +77,7 @@ export interface Update extends UpdateSummary {
   body: string;
 }
 
-export const UPDATE_SUMMARY_COLUMNS = 'id,slug,title,summary,category,published_at';
+export const UPDATE_SUMMARY_COLUMNS = 'id,slug,title,summary,category,published_at,cover_path,cover_alt';
 export const UPDATE_COLUMNS = `${UPDATE_SUMMARY_COLUMNS},body`;
 
 export function toUpdateSummary(row: Tables['updates']['Row']): UpdateSummary {
@@ -81,6 +89,7 @@ export function toUpdateSummary(row: Tables['updates']['Row']): UpdateSummary {
     category: row.category,
     // Never null for a row a visitor can read: the policy asks for a date that has come.
     publishedAt: row.published_at ?? '',
+    cover: row.cover_path ? { url: publicObjectUrl('update_covers', row.cover_path), alt: row.cover_alt ?? '' } : null,
   };
 }
 

@@ -13,6 +13,9 @@ const MESSAGES: Record<string, string> = {
   update_category_required: 'Choose what the update is about.',
   update_not_found: 'This update no longer exists. It may have been deleted by another administrator.',
   update_published: 'Unpublish the update before deleting it.',
+  update_cover_alt_required: 'Describe the cover image for people who cannot see it.',
+  update_cover_alt_too_long: 'The cover’s description can be at most 300 characters.',
+  update_cover_missing: 'The cover image was not uploaded. Choose it again.',
 };
 
 /** The error a news desk call throws: the named ones in plain words, anything else as the data layer words it. */

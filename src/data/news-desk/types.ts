@@ -23,11 +23,14 @@ export interface DeskUpdate {
   publishedAt: string | null;
   unpublishedAt: string | null;
   updatedAt: string;
+  /** The cover's object name in update_covers and its alternative text; both null when there is none. */
+  coverPath: string | null;
+  coverAlt: string | null;
 }
 
-export const DESK_COLUMNS = 'id,slug,title,summary,body,category,is_published,published_at,unpublished_at,updated_at';
+export const DESK_COLUMNS = 'id,slug,title,summary,body,category,is_published,published_at,unpublished_at,updated_at,cover_path,cover_alt';
 
-export function toDeskUpdate(row: Pick<Row, 'id' | 'slug' | 'title' | 'summary' | 'body' | 'category' | 'is_published' | 'published_at' | 'unpublished_at' | 'updated_at'>): DeskUpdate {
+export function toDeskUpdate(row: Pick<Row, 'id' | 'slug' | 'title' | 'summary' | 'body' | 'category' | 'is_published' | 'published_at' | 'unpublished_at' | 'updated_at' | 'cover_path' | 'cover_alt'>): DeskUpdate {
   return {
     id: row.id,
     slug: row.slug,
@@ -39,6 +42,8 @@ export function toDeskUpdate(row: Pick<Row, 'id' | 'slug' | 'title' | 'summary' 
     publishedAt: row.published_at,
     unpublishedAt: row.unpublished_at,
     updatedAt: row.updated_at,
+    coverPath: row.cover_path,
+    coverAlt: row.cover_alt,
   };
 }
 

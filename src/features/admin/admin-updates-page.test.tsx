@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -45,8 +45,9 @@ function fakeClient({ list = async (): Promise<Answer> => ({ data: ROWS, error: 
     limit: () => list(),
   };
   const calls = vi.fn((name: string, args: unknown) => (rpc[name] ?? (async () => ({ data: null, error: null })))(args));
-  const client = { from: () => builder, rpc: calls } as unknown as AccordClient;
-  return { client, calls };
+  const upload = vi.fn(async (path: string) => ({ data: { path }, error: null }));
+  const client = { from: () => builder, rpc: calls, storage: { from: () => ({ upload }) } } as unknown as AccordClient;
+  return { client, calls, upload };
 }
 
 function renderPage(client: AccordClient, at = '/admin/updates') {
@@ -137,5 +138,36 @@ describe('/admin/updates editor', () => {
     expect(calls.mock.calls.map(([name]) => name)).toEqual(['admin_save_update', 'admin_publish_update']);
     expect(calls.mock.calls[0]![1]).toMatchObject({ p_id: draft.id, p_slug: draft.slug, p_title: 'A draft', p_category: 'network' });
     expect(calls.mock.calls[1]![1]).toEqual({ p_id: draft.id, p_published_at: null });
+  });
+
+  it('checks a cover’s type, size and description before uploading it, then saves the update with it', async () => {
+    const { client, calls, upload } = fakeClient({ rpc: { admin_save_update: async () => ({ data: ROWS[0]!.id, error: null }) } });
+    const user = renderPage(client, '/admin/updates?edit=new');
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'With a cover');
+    await user.type(screen.getByRole('textbox', { name: /^Summary/ }), 'A summary.');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^About/ }), 'network');
+    await user.type(screen.getByRole('textbox', { name: /^Text/ }), 'Body.');
+    const picker = screen.getByLabelText('Choose an image');
+    fireEvent.change(picker, { target: { files: [new File(['GIF89a'], 'moving.gif', { type: 'image/gif' })] } });
+    expect(await screen.findByText('moving.gif is not a PNG, JPEG or WebP image. Choose one of those.')).toBeInTheDocument();
+    fireEvent.change(picker, { target: { files: [new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'huge.webp', { type: 'image/webp' })] } });
+    expect(await screen.findByText('huge.webp is larger than 2 MB. Choose a smaller image.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(upload).not.toHaveBeenCalled();
+
+    fireEvent.change(picker, { target: { files: [new File(['png'], 'cover.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('img', { name: 'Preview of the chosen cover image' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Describe the cover image for people who cannot see it.')).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+    expect(calls).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole('textbox', { name: /^Describe the image/ }), 'A clinic’s front desk');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved')).toBeInTheDocument();
+    expect(upload).toHaveBeenCalledTimes(1);
+    const [path] = upload.mock.calls[0]!;
+    expect(path).toMatch(/^[0-9a-f-]{36}\.png$/);
+    expect(calls.mock.calls[0]![1]).toMatchObject({ p_cover_path: path, p_cover_alt: 'A clinic’s front desk' });
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, Heading, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Flex, Heading, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
@@ -7,7 +7,7 @@ import { EmptyState, ErrorState } from '../../components/query-states';
 import { useUpdate } from '../../data/content/use-update';
 import { useUpdates } from '../../data/content/use-updates';
 import { BackLink } from './back-link';
-import { Dateline, updateHref, UpdateArticle } from '../../components/update-article/update-article';
+import { CoverImage, Dateline, updateHref, UpdateArticle } from '../../components/update-article/update-article';
 import { ArticleSkeleton, CardSkeletons } from './content-skeletons';
 import { useDocumentTitle } from './use-document-title';
 import { useFocusOnChange } from './use-focus-on-change';
@@ -29,8 +29,14 @@ function UpdateList() {
     <Stack as="ol" listStyleType="none" gap="5" aria-label="Updates, newest first">
       {updates.map((update) => (
         <LinkBox as="li" key={update.id}>
-          <Card.Root as="article" aria-labelledby={`update-${update.slug}`} borderRadius="xl" _hover={{ borderColor: 'brand.emphasized' }}>
-            <Card.Body gap="3" p={{ base: '4', md: '6' }}>
+          <Card.Root as="article" aria-labelledby={`update-${update.slug}`} borderRadius="xl" overflow="hidden" _hover={{ borderColor: 'brand.emphasized' }}>
+            <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '0', md: '2' }} align={{ md: 'center' }}>
+            {update.cover ? (
+              <Box w={{ base: 'full', md: '16rem' }} flexShrink={0} p={{ base: '0', md: '4' }} pe={{ md: '0' }}>
+                <CoverImage cover={update.cover} borderRadius={{ base: '0', md: 'lg' }} />
+              </Box>
+            ) : null}
+            <Card.Body gap="3" p={{ base: '4', md: '6' }} minW="0">
               <Dateline update={update} />
               <Heading as="h2" id={`update-${update.slug}`} size={{ base: 'lg', md: 'xl' }}>
                 <LinkOverlay asChild>
@@ -42,6 +48,7 @@ function UpdateList() {
                 Read the update →
               </Text>
             </Card.Body>
+            </Flex>
           </Card.Root>
         </LinkBox>
       ))}

@@ -17,9 +17,12 @@ import { publishUpdate } from '../../../data/news-desk/publish-update';
 import { saveUpdate, type UpdateDraft } from '../../../data/news-desk/save-update';
 import { DESK_SLUG_PATTERN, deskStatus, slugFromTitle, type DeskUpdate, type UpdateCategory } from '../../../data/news-desk/types';
 import { unpublishUpdate } from '../../../data/news-desk/unpublish-update';
+import { COVER_ALT_MAX, coverFileProblem, uploadCover } from '../../../data/news-desk/upload-cover';
+import { publicObjectUrl } from '../../../data/public-storage';
 import { UPDATE_CATEGORY_LABELS } from '../../../components/update-article/update-format';
 import { updateHref, UpdateArticle } from '../../../components/update-article/update-article';
 import { formatDayAndTime } from '../format-date';
+import { CoverField } from './cover-field';
 import { DESK_STATUS_LOOK, fromLocalInput, toLocalInput } from './desk-status';
 
 const CATEGORY_OPTIONS = (Object.keys(UPDATE_CATEGORY_LABELS) as UpdateCategory[]).map((value) => ({ value, label: UPDATE_CATEGORY_LABELS[value] }));
@@ -34,9 +37,16 @@ interface Form {
   /** datetime-local, in the editor's time zone. */
   date: string;
   body: string;
+  /** The stored cover's object name, kept until another image is chosen or it is removed. */
+  coverPath: string | null;
+  /** An image chosen and checked but not uploaded yet (it is uploaded when the update is saved). */
+  coverFile: File | null;
+  /** What the preview shows: the chosen file as a data: address, or the stored cover's public address. */
+  coverUrl: string | null;
+  coverAlt: string;
 }
 
-type FieldName = 'title' | 'slug' | 'summary' | 'category' | 'date' | 'body';
+type FieldName = 'title' | 'slug' | 'summary' | 'category' | 'date' | 'body' | 'cover' | 'coverAlt';
 type Errors = Partial<Record<FieldName, string>>;
 
 function formOf(update: DeskUpdate | null): Form {
@@ -49,8 +59,12 @@ function formOf(update: DeskUpdate | null): Form {
         category: update.category,
         date: toLocalInput(update.publishedAt),
         body: update.body,
+        coverPath: update.coverPath,
+        coverFile: null,
+        coverUrl: update.coverPath ? publicObjectUrl('update_covers', update.coverPath) : null,
+        coverAlt: update.coverAlt ?? '',
       }
-    : { title: '', slug: '', slugEdited: false, summary: '', category: '', date: '', body: '' };
+    : { title: '', slug: '', slugEdited: false, summary: '', category: '', date: '', body: '', coverPath: null, coverFile: null, coverUrl: null, coverAlt: '' };
 }
 
 /** The same rules as admin_save_update, so most mistakes are told before a request is made. */
@@ -70,6 +84,11 @@ function check(form: Form): Errors {
   const body = form.body.trim();
   if (body === '') errors.body = 'Write the update’s text.';
   else if ([...body].length > 20000) errors.body = 'The text can be at most 20,000 characters.';
+  if (form.coverUrl !== null) {
+    const alt = form.coverAlt.trim();
+    if (alt === '') errors.coverAlt = 'Describe the cover image for people who cannot see it.';
+    else if ([...alt].length > COVER_ALT_MAX) errors.coverAlt = `The description can be at most ${COVER_ALT_MAX} characters.`;
+  }
   return errors;
 }
 
@@ -103,6 +122,14 @@ function Editor({ client, update }: EditorProps) {
 
   const act = useCommand({
     run: async (action: Action) => {
+      // The image goes up first, under a new name, so the save can point at it.
+      let coverPath = form.coverPath;
+      if (form.coverFile) {
+        coverPath = await uploadCover(client, form.coverFile);
+        // Uploaded once: if the save is refused (a taken slug), trying again reuses it.
+        const uploaded = { file: form.coverFile, path: coverPath };
+        setForm((current) => (current.coverFile === uploaded.file ? { ...current, coverFile: null, coverPath: uploaded.path } : current));
+      }
       const draft: UpdateDraft = {
         id: update?.id ?? null,
         slug: form.slug,
@@ -111,6 +138,8 @@ function Editor({ client, update }: EditorProps) {
         body: form.body,
         category: form.category as UpdateCategory,
         publishedAt: plannedAt,
+        coverPath,
+        coverAlt: coverPath ? form.coverAlt.trim() : null,
       };
       const id = await saveUpdate(client, draft);
       const at = action === 'publish' ? await publishUpdate(client, id, null) : action === 'schedule' ? await publishUpdate(client, id, plannedAt) : null;
@@ -145,11 +174,23 @@ function Editor({ client, update }: EditorProps) {
     });
   }
 
+  function chooseCover(file: File | null) {
+    if (!file) return;
+    const problem = coverFileProblem(file);
+    setErrors((current) => ({ ...current, cover: problem ?? undefined }));
+    if (problem) return;
+    // A data: address, which the Content-Security-Policy's img-src allows: nothing is uploaded before saving.
+    const reader = new FileReader();
+    reader.onload = () => setForm((current) => ({ ...current, coverFile: file, coverUrl: String(reader.result) }));
+    reader.onerror = () => setErrors((current) => ({ ...current, cover: `${file.name} could not be read. Choose it again.` }));
+    reader.readAsDataURL(file);
+  }
+
   async function submit(action: Action) {
-    const found = check(form);
+    const found = { ...check(form), ...(errors.cover ? { cover: errors.cover } : {}) };
     if (action === 'schedule' && !found.date && !inFuture) found.date = 'Choose a date and time still to come to schedule the update.';
     setErrors(found);
-    const first = (['title', 'slug', 'summary', 'category', 'date', 'body'] as FieldName[]).find((name) => found[name]);
+    const first = (['title', 'slug', 'summary', 'category', 'date', 'cover', 'coverAlt', 'body'] as FieldName[]).find((name) => found[name]);
     if (first) {
       setTab('write');
       // After the write tab is back on screen.
@@ -170,6 +211,7 @@ function Editor({ client, update }: EditorProps) {
       body: form.body,
       category: (form.category || 'network') as UpdateCategory,
       publishedAt: plannedAt ?? new Date().toISOString(),
+      cover: form.coverUrl ? { url: form.coverUrl, alt: form.coverAlt.trim() } : null,
     }),
     [update, form, plannedAt],
   );
@@ -276,6 +318,21 @@ function Editor({ client, update }: EditorProps) {
               </Field.HelperText>
             )}
           </Field.Root>
+          <CoverField
+            previewUrl={form.coverUrl}
+            alt={form.coverAlt}
+            onChoose={chooseCover}
+            onAltChange={(value) => {
+              set('coverAlt', value);
+              if (errors.coverAlt && value.trim() !== '') setErrors((current) => ({ ...current, coverAlt: undefined }));
+            }}
+            onRemove={() => {
+              setForm((current) => ({ ...current, coverPath: null, coverFile: null, coverUrl: null, coverAlt: '' }));
+              setErrors((current) => ({ ...current, cover: undefined, coverAlt: undefined }));
+            }}
+            error={errors.cover}
+            altError={errors.coverAlt}
+          />
           <TextAreaField label="Text" name="body" required rows={16} maxChars={20000} value={form.body} onChange={(value) => set('body', value)} error={errors.body}
             hint="Markdown: a blank line between paragraphs, ## for a heading, - for a list, **bold**, *italic*, [text](https://…). HTML shows as text and never runs." />
           {/* Enter in a field saves the draft. */}
