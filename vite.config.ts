@@ -8,6 +8,11 @@ import { defineConfig } from 'vitest/config';
 import { developmentPolicy, headersFor, parseHeadersFile, securityHeaders } from './scripts/lib/security-headers.ts';
 import { WAIT_CEILING_MS } from './src/testing/wait-ceiling.ts';
 
+/** Chunks loaded only once someone is signed in. */
+const SIGNED_IN_ONLY = /(?:^|\/)(?:inbox-live|notifications-link|route-guard|area-layout|area-page-loaders)-[\w-]{8}\.js$/;
+/** Chunks the entry imports statically (the groups below, the entry's runtime and config): loaded before any dynamic import runs. */
+const ALWAYS_LOADED = /(?:^|\/)(?:react|router|shared-ui|theme|rolldown-runtime|config)-[\w-]{8}\.js$/;
+
 function readAppPort(): number {
   const raw = process.env.APP_PORT;
   if (raw === undefined || raw === '') return 5173;
@@ -146,7 +151,17 @@ export default defineConfig({
     manifest: true,
     // Every browser that runs es2022 supports <link rel="modulepreload">; the
     // polyfill would only add bytes to every visitor's first load.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Each dynamic import carries the list of chunks to fetch with it. The
+      // chunks the entry imports statically are always there already, so
+      // listing them again only adds bytes to every visitor's first load.
+      // Code only signed-in people load (their inbox, guard and area shell)
+      // fetches its own imports when it arrives: one round trip later for
+      // them, and no list of those chunks in a visitor's first load.
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType !== 'js' ? deps : SIGNED_IN_ONLY.test(file) ? [file] : deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+    },
     rolldownOptions: {
       // @emotion/react imports hoist-non-react-statics (and through it
       // react-is) for its side effects, which it has none of: only Emotion's

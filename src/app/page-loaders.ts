@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 
+import type { AreaPagePath } from './area-page-loaders';
 import type { RoutePath } from './routes';
 
 /**
@@ -21,6 +22,11 @@ export type PageLoader = () => Promise<PageModule>;
  * read the session and the table, so a table that imported them would be an
  * import circle (decision 029). The type asks for exactly one loader per route;
  * page-loaders.test.ts checks the same at run time.
+ *
+ * The signed-in areas' pages load through area-page-loaders.ts, itself a
+ * chunk of its own: the list of their chunks (which the bundler keeps beside
+ * every dynamic import, so their files are fetched together) then stays out
+ * of every visitor's first load, which pays only for the public pages'.
  */
 export const pageLoaders: Record<RoutePath, PageLoader> = {
   '/': () => import('../features/public/home-page'),
@@ -48,39 +54,46 @@ export const pageLoaders: Record<RoutePath, PageLoader> = {
   '/admin/accept-invitation': () => import('../features/auth/admin-accept-invitation-page'),
   '/investors': () => import('../features/investor/investors-page'),
   '/investors/access': () => import('../features/investor/investor-access-page'),
-  '/investor/dashboard': () => import('../features/investor/investor-dashboard-page'),
-  '/investor/data-room': () => import('../features/investor/data-room-page'),
-  '/stakeholder/dashboard': () => import('../features/stakeholder/stakeholder-dashboard-page'),
-  '/stakeholder/analytics': () => import('../features/stakeholder/stakeholder-analytics-page'),
-  '/admin/dashboard': () => import('../features/admin/admin-dashboard-page'),
-  '/admin/network-activity': () => import('../features/admin/network-activity-page'),
-  '/admin/stakeholder-data': () => import('../features/admin/stakeholder-data-page'),
-  '/admin/investors': () => import('../features/admin/admin-investors-page'),
-  '/admin/investor-content': () => import('../features/admin/investor-content-page'),
-  '/admin/applications': () => import('../features/admin/applications-page'),
-  '/admin/tenants': () => import('../features/admin/tenants-page'),
-  '/admin/messages': () => import('../features/admin/admin-messages-page'),
-  '/admin/resources': () => import('../features/admin/admin-resources-page'),
-  '/admin/schemas': () => import('../features/admin/schemas-page'),
-  '/admin/pricing': () => import('../features/admin/admin-pricing-page'),
-  '/admin/billing': () => import('../features/admin/admin-billing-page'),
-  '/admin/invoices': () => import('../features/admin/invoices-page'),
-  '/admin/users': () => import('../features/admin/users-page'),
-  '/admin/updates': () => import('../features/admin/admin-updates-page'),
-  '/admin/database': () => import('../features/admin/database-page'),
-  '/dashboard': () => import('../features/member/member-dashboard-page'),
-  '/dashboard/organization-details': () => import('../features/member/organization-details-page'),
-  '/dashboard/billing': () => import('../features/member/member-billing-page'),
-  '/dashboard/resources': () => import('../features/member/member-resources-page'),
-  '/dashboard/members': () => import('../features/member/members-page'),
-  '/dashboard/messages': () => import('../features/member/member-messages-page'),
-  '/dashboard/notifications': () => import('../features/member/notifications-page'),
-  '/dashboard/how-to': () => import('../features/member/how-to-page'),
-  '/dashboard/help': () => import('../features/member/help-page'),
-  // One account settings page for every signed-in kind of person, in each one's own area (decision 042).
-  '/dashboard/settings': () => import('../features/account/settings-page'),
-  '/admin/settings': () => import('../features/account/settings-page'),
-  '/investor/settings': () => import('../features/account/settings-page'),
-  '/stakeholder/settings': () => import('../features/account/settings-page'),
+  '/investor/dashboard': areaPage('/investor/dashboard'),
+  '/investor/data-room': areaPage('/investor/data-room'),
+  '/stakeholder/dashboard': areaPage('/stakeholder/dashboard'),
+  '/stakeholder/analytics': areaPage('/stakeholder/analytics'),
+  '/admin/dashboard': areaPage('/admin/dashboard'),
+  '/admin/network-activity': areaPage('/admin/network-activity'),
+  '/admin/stakeholder-data': areaPage('/admin/stakeholder-data'),
+  '/admin/investors': areaPage('/admin/investors'),
+  '/admin/investor-content': areaPage('/admin/investor-content'),
+  '/admin/applications': areaPage('/admin/applications'),
+  '/admin/tenants': areaPage('/admin/tenants'),
+  '/admin/messages': areaPage('/admin/messages'),
+  '/admin/resources': areaPage('/admin/resources'),
+  '/admin/schemas': areaPage('/admin/schemas'),
+  '/admin/pricing': areaPage('/admin/pricing'),
+  '/admin/billing': areaPage('/admin/billing'),
+  '/admin/invoices': areaPage('/admin/invoices'),
+  '/admin/users': areaPage('/admin/users'),
+  '/admin/updates': areaPage('/admin/updates'),
+  '/admin/database': areaPage('/admin/database'),
+  '/dashboard': areaPage('/dashboard'),
+  '/dashboard/organization-details': areaPage('/dashboard/organization-details'),
+  '/dashboard/billing': areaPage('/dashboard/billing'),
+  '/dashboard/resources': areaPage('/dashboard/resources'),
+  '/dashboard/members': areaPage('/dashboard/members'),
+  '/dashboard/messages': areaPage('/dashboard/messages'),
+  '/dashboard/notifications': areaPage('/dashboard/notifications'),
+  '/dashboard/how-to': areaPage('/dashboard/how-to'),
+  '/dashboard/help': areaPage('/dashboard/help'),
+  '/dashboard/settings': areaPage('/dashboard/settings'),
+  '/admin/settings': areaPage('/admin/settings'),
+  '/investor/settings': areaPage('/investor/settings'),
+  '/stakeholder/settings': areaPage('/stakeholder/settings'),
   '/application-pending': () => import('../features/onboarding/application-pending-page'),
 };
+
+/** An area page: the areas' loader table first (once, then cached), then the page. */
+function areaPage(path: AreaPagePath): PageLoader {
+  return async () => {
+    const load: PageLoader = (await import('./area-page-loaders')).areaPageLoaders[path];
+    return load();
+  };
+}
