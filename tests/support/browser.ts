@@ -99,6 +99,15 @@ export async function injectAxe(target: Pick<Page, 'evaluate'>): Promise<void> {
 
 /** Axe's serious and critical findings in the page (or within one selector), as readable lines; [] when there are none. */
 export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
+  // A dialog or toast still fading in is part-transparent, and axe would measure
+  // its contrast mid-fade: wait until nothing finite is animating (spinners loop forever).
+  // A function, not a string: the app's CSP forbids evaluating strings in the page.
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as {
+      document: { getAnimations(): Array<{ playState: string; effect: { getTiming(): { iterations?: number } } | null }> };
+    };
+    return document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+  });
   await injectAxe(page);
   // As text: this file is compiled without the DOM's types, and the function runs in the page anyway.
   const context = within ? JSON.stringify({ include: [within] }) : 'document';
