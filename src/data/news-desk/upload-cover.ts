@@ -1,5 +1,5 @@
 import type { AccordClient } from '../client';
-import { DataError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from '../errors';
+import { uploadToBucket } from '../storage-upload';
 
 /** The public bucket of cover images (decision 058). */
 export const COVER_BUCKET = 'update_covers';
@@ -24,22 +24,7 @@ export function coverFileProblem(file: Pick<File, 'name' | 'type' | 'size'>): st
   return null;
 }
 
-interface StorageErrorLike {
-  message?: string;
-  statusCode?: string;
-  status?: number;
-  name?: string;
-}
 
-function toCoverError(error: StorageErrorLike): DataError {
-  const status = Number(error.statusCode ?? error.status ?? 0);
-  const message = error.message ?? '';
-  if (error.name === 'StorageUnknownError' || message === 'Failed to fetch') return new DataError(UNREACHABLE_MESSAGE, { status: 0, cause: error });
-  if (status === 413) return new DataError('The image is larger than 2 MB. Choose a smaller image.', { status, cause: error });
-  if (status === 415) return new DataError('Choose a PNG, JPEG or WebP image.', { status, cause: error });
-  if (status === 403) return new DataError('Only the network’s administrators can upload cover images.', { status, cause: error });
-  return new DataError(message || UNEXPECTED_MESSAGE, { status, cause: error });
-}
 
 /**
  * Uploads a cover under a new name (covers are never overwritten, so a
@@ -48,8 +33,14 @@ function toCoverError(error: StorageErrorLike): DataError {
  * links to it until the update is published.
  */
 export async function uploadCover(client: AccordClient, file: File): Promise<string> {
-  const path = `${crypto.randomUUID()}.${COVER_TYPES[file.type] ?? 'img'}`;
-  const { error } = await client.storage.from(COVER_BUCKET).upload(path, file, { contentType: file.type });
-  if (error) throw toCoverError(error as StorageErrorLike);
-  return path;
+  return uploadToBucket(client, {
+    bucket: COVER_BUCKET,
+    path: `${crypto.randomUUID()}.${COVER_TYPES[file.type] ?? 'img'}`,
+    file,
+    refusals: {
+      tooLarge: 'The image is larger than 2 MB. Choose a smaller image.',
+      wrongType: 'Choose a PNG, JPEG or WebP image.',
+      forbidden: 'Only the network’s administrators can upload cover images.',
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { AccordClient } from '../client';
-import { DataError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from '../errors';
+import { uploadToBucket, type UploadRefusals } from '../storage-upload';
 
 export type ApplicationFileKind = 'proof' | 'logo';
 
@@ -18,37 +18,25 @@ export interface StoredFile {
   type: string;
 }
 
-interface StorageErrorLike {
-  message?: string;
-  statusCode?: string;
-  status?: number;
-  name?: string;
-}
 
-/** Storage's refusals in words a person can act on (it answers 400 with the real status in statusCode). */
-function toUploadError(error: StorageErrorLike, kind: ApplicationFileKind): DataError {
-  const status = Number(error.statusCode ?? error.status ?? 0);
-  const message = error.message ?? '';
-  if (error.name === 'StorageUnknownError' || message === 'Failed to fetch') return new DataError(UNREACHABLE_MESSAGE, { status: 0, cause: error });
-  if (status === 413 || /size/i.test(message)) {
-    return new DataError(kind === 'proof' ? 'The file is larger than 10 MB. Upload a smaller file.' : 'The logo is larger than 1 MB. Upload a smaller image.', {
-      status,
-      cause: error,
-    });
-  }
-  if (/content does not match/i.test(message)) {
-    return new DataError('This file’s content is not what its name says (for example a renamed file). Upload the original PDF, PNG or JPEG.', {
-      status,
-      cause: error,
-    });
-  }
-  if (status === 415 || /mime|type/i.test(message)) {
-    return new DataError(kind === 'proof' ? 'Upload a PDF, PNG or JPEG file.' : 'Upload the logo as a PNG or JPEG image.', { status, cause: error });
-  }
-  if (status === 403) return new DataError('You can no longer upload to this application. Reload the page and try again.', { status, cause: error });
-  if (status === 409) return new DataError('A file with this name is already there. Choose the file again.', { status, cause: error });
-  return new DataError(message || UNEXPECTED_MESSAGE, { status, cause: error });
-}
+
+/** Storage's refusals of each kind of file, in words a person can act on. */
+const REFUSALS: Record<ApplicationFileKind, UploadRefusals> = {
+  proof: {
+    tooLarge: 'The file is larger than 10 MB. Upload a smaller file.',
+    wrongType: 'Upload a PDF, PNG or JPEG file.',
+    forbidden: 'You can no longer upload to this application. Reload the page and try again.',
+    contentMismatch: 'This file’s content is not what its name says (for example a renamed file). Upload the original PDF, PNG or JPEG.',
+    exists: 'A file with this name is already there. Choose the file again.',
+  },
+  logo: {
+    tooLarge: 'The logo is larger than 1 MB. Upload a smaller image.',
+    wrongType: 'Upload the logo as a PNG or JPEG image.',
+    forbidden: 'You can no longer upload to this application. Reload the page and try again.',
+    contentMismatch: 'This file’s content is not what its name says (for example a renamed file). Upload the original PDF, PNG or JPEG.',
+    exists: 'A file with this name is already there. Choose the file again.',
+  },
+};
 
 /** How each kind of file is named; every upload adds a unique suffix. */
 const BASE_NAMES: Record<ApplicationFileKind, string> = { proof: 'registration', logo: 'logo' };
@@ -66,8 +54,7 @@ export async function uploadApplicationFile(
 ): Promise<StoredFile> {
   const extension = EXTENSIONS[file.type] ?? 'bin';
   const path = `${folderId}/${BASE_NAMES[kind]}-${crypto.randomUUID()}.${extension}`;
-  const { error } = await client.storage.from(FILE_BUCKETS[kind]).upload(path, file, { contentType: file.type });
-  if (error) throw toUploadError(error as StorageErrorLike, kind);
+  await uploadToBucket(client, { bucket: FILE_BUCKETS[kind], path, file, refusals: REFUSALS[kind] });
   return { path, name: file.name, size: file.size, type: file.type };
 }
 

@@ -1,5 +1,5 @@
 import type { AccordClient } from '../client';
-import { DataError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from '../errors';
+import { storageKeyName, uploadToBucket } from '../storage-upload';
 
 /** The private bucket of resource files (decision 054). */
 export const RESOURCE_BUCKET = 'member_resources';
@@ -27,22 +27,7 @@ export function resourceFileProblem(file: Pick<File, 'name' | 'type' | 'size'>):
   return null;
 }
 
-interface StorageErrorLike {
-  message?: string;
-  statusCode?: string;
-  status?: number;
-  name?: string;
-}
 
-function toFileError(error: StorageErrorLike): DataError {
-  const status = Number(error.statusCode ?? error.status ?? 0);
-  const message = error.message ?? '';
-  if (error.name === 'StorageUnknownError' || message === 'Failed to fetch') return new DataError(UNREACHABLE_MESSAGE, { status: 0, cause: error });
-  if (status === 413) return new DataError('The file is larger than 20 MB. Choose a smaller file.', { status, cause: error });
-  if (status === 415) return new DataError('Choose a PDF, Word (.docx), Excel (.xlsx) or PNG file.', { status, cause: error });
-  if (status === 403) return new DataError('Only the network’s administrators can upload resources.', { status, cause: error });
-  return new DataError(message || UNEXPECTED_MESSAGE, { status, cause: error });
-}
 
 /**
  * Uploads a file under a folder of its own (`<uuid>/<name>`), keeping its
@@ -50,10 +35,14 @@ function toFileError(error: StorageErrorLike): DataError {
  * Members see nothing of it until then, and only once it is published.
  */
 export async function uploadResourceFile(client: AccordClient, file: File): Promise<string> {
-  // Storage keys allow a limited character set: keep letters, digits, dot, dash and underscore.
-  const name = file.name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(-150) || 'file';
-  const path = `${crypto.randomUUID()}/${name}`;
-  const { error } = await client.storage.from(RESOURCE_BUCKET).upload(path, file, { contentType: file.type });
-  if (error) throw toFileError(error as StorageErrorLike);
-  return path;
+  return uploadToBucket(client, {
+    bucket: RESOURCE_BUCKET,
+    path: `${crypto.randomUUID()}/${storageKeyName(file.name)}`,
+    file,
+    refusals: {
+      tooLarge: 'The file is larger than 20 MB. Choose a smaller file.',
+      wrongType: 'Choose a PDF, Word (.docx), Excel (.xlsx) or PNG file.',
+      forbidden: 'Only the network’s administrators can upload resources.',
+    },
+  });
 }

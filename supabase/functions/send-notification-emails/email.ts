@@ -4,7 +4,7 @@
  * was written by the database (decision 046) and is escaped here like any
  * other words in an Accord e-mail.
  */
-import { BRAND, escapeHtml, type RenderedEmail } from '../_shared/email-format.ts';
+import { accordEmailDocument, BRAND, escapeHtml, type RenderedEmail } from '../_shared/email-format.ts';
 
 export interface NotificationEmailInput {
   title: string;
@@ -24,31 +24,15 @@ export function renderNotificationEmail(input: NotificationEmailInput): Rendered
   const settings = new URL(NOTIFICATION_SETTINGS_PATH, input.siteUrl).href;
   const choice = 'You receive this e-mail because you chose to be told about this by e-mail. To change that, open your notification settings:';
 
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f3f5f8;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1d2430;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f5f8;padding:32px 12px;">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;overflow:hidden;">
-<tr><td style="background:${BRAND};padding:20px 32px;color:#ffffff;font-size:22px;font-weight:700;letter-spacing:0.5px;">Accord</td></tr>
-<tr><td style="padding:32px;">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${escapeHtml(input.title)}</h1>
+  const html = accordEmailDocument(
+    subject,
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${escapeHtml(input.title)}</h1>
 <p style="margin:0 0 24px;font-size:16px;line-height:1.5;white-space:pre-wrap;">${escapeHtml(input.body)}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px;"><tr><td style="border-radius:8px;background:${BRAND};">
 <a href="${escapeHtml(link)}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px;">Open in Accord</a>
 </td></tr></table>
-<p style="margin:0;font-size:13px;line-height:1.5;color:#4a5566;">${escapeHtml(choice)} <a href="${escapeHtml(settings)}" style="color:${BRAND};">notification settings</a>.</p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
+<p style="margin:0;font-size:13px;line-height:1.5;color:#4a5566;">${escapeHtml(choice)} <a href="${escapeHtml(settings)}" style="color:${BRAND};">notification settings</a>.</p>`,
+  );
 
   const text = [input.title, '', input.body, '', `Open in Accord: ${link}`, '', `${choice} ${settings}`, '', '— Accord'].join('\n');
   return { subject, html, text };
