@@ -146,11 +146,13 @@ as $$
 begin
   raise exception using errcode = 'no_data_found', message = 'account_needed',
     detail = format('%s has no Accord account yet.', p_email),
-    hint = 'The grant-access Edge Function creates the account and calls again.';
+    -- The address itself, for the grant-access Edge Function, which creates
+    -- the account and calls again.
+    hint = p_email;
 end;
 $$;
 comment on function private.raise_account_needed(text) is
-  'Raises P0002 account_needed: the grant is allowed but the address has no account yet.';
+  'Raises P0002 account_needed (hint: the address): the grant is allowed but the address has no account yet.';
 revoke execute on function private.raise_account_needed(text) from public;
 
 -- One entry of the trail, and the flag that keeps the audit triggers quiet for
