@@ -225,11 +225,11 @@ export default function StakeholderDataPage({ client = supabase }: { client?: Ac
       alignEnd: true,
       cell: (r) => (
         <Flex gap="2" wrap="wrap" justify={{ md: 'end' }}>
-          <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'affiliation', stakeholder: r })} aria-label={`Edit ${nameOf(r)}’s affiliation`}>
-            Edit affiliation…
+          <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'affiliation', stakeholder: r })} aria-label={`Edit affiliation for ${nameOf(r)}`}>
+            Edit affiliation
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setOpen({ kind: 'revoke', stakeholder: r })} aria-label={`Revoke ${nameOf(r)}’s access`}>
-            Revoke…
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setOpen({ kind: 'revoke', stakeholder: r })} aria-label={`Revoke access for ${nameOf(r)}`}>
+            Revoke access
           </Button>
         </Flex>
       ),

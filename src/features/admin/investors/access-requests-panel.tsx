@@ -128,10 +128,10 @@ export function AccessRequestsPanel({ client, status, page, onStatusChange, href
         r.status === 'new' ? (
           <Flex gap="2" wrap="wrap" justify={{ md: 'end' }}>
             <Button size="sm" onClick={() => setOpen({ kind: 'grant', request: r })} aria-label={`Grant access to ${r.name}`}>
-              Grant…
+              Grant
             </Button>
             <Button size="sm" variant="outline" onClick={() => setOpen({ kind: 'decline', request: r })} aria-label={`Decline ${r.name}’s request`}>
-              Decline…
+              Decline
             </Button>
           </Flex>
         ) : null,

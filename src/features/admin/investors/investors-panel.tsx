@@ -98,14 +98,14 @@ export function InvestorsPanel({ client, page, hrefForPage }: { client: AccordCl
       alignEnd: true,
       cell: (r) => (
         <Flex gap="2" wrap="wrap" justify={{ md: 'end' }}>
-          <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'level', investor: r })} aria-label={`Change ${investorName(r)}’s level`}>
-            Level…
+          <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'level', investor: r })} aria-label={`Change level for ${investorName(r)}`}>
+            Change level
           </Button>
-          <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'expiry', investor: r })} aria-label={`Change when ${investorName(r)}’s access ends`}>
-            {r.expired ? 'Extend…' : 'Expiry…'}
+          <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'expiry', investor: r })} aria-label={`${r.expired ? 'Extend' : 'Change expiry'} for ${investorName(r)}`}>
+            {r.expired ? 'Extend' : 'Change expiry'}
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setOpen({ kind: 'revoke', investor: r })} aria-label={`Revoke ${investorName(r)}’s access`}>
-            Revoke…
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setOpen({ kind: 'revoke', investor: r })} aria-label={`Revoke access for ${investorName(r)}`}>
+            Revoke access
           </Button>
         </Flex>
       ),

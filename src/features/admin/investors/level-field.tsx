@@ -1,4 +1,4 @@
-import { Field } from '@chakra-ui/react';
+import { chakra, Stack, Text } from '@chakra-ui/react';
 import { useId, type RefObject } from 'react';
 
 import { NativeSelect } from '../../../components/form-controls';
@@ -18,17 +18,30 @@ export function LevelField({
   selectRef?: RefObject<HTMLSelectElement | null>;
 }) {
   const id = useId();
+  const helpId = useId();
   return (
-    <Field.Root ids={{ control: id }}>
-      <Field.Label>Access level</Field.Label>
-      <NativeSelect ref={selectRef} id={id} name="level" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as InvestorLevel)}>
+    <Stack gap="1.5">
+      <chakra.label htmlFor={id} fontWeight="medium" textStyle="sm">
+        Access level
+      </chakra.label>
+      <NativeSelect
+        ref={selectRef}
+        id={id}
+        name="level"
+        value={value}
+        disabled={disabled}
+        aria-describedby={helpId}
+        onChange={(e) => onChange(e.target.value as InvestorLevel)}
+      >
         {(Object.keys(LEVEL_LABELS) as InvestorLevel[]).map((level) => (
           <option key={level} value={level}>
             {LEVEL_LABELS[level]}
           </option>
         ))}
       </NativeSelect>
-      <Field.HelperText>{LEVEL_HELP[value]}</Field.HelperText>
-    </Field.Root>
+      <Text id={helpId} color="fg.muted" textStyle="sm">
+        {LEVEL_HELP[value]}
+      </Text>
+    </Stack>
   );
 }
