@@ -7,7 +7,7 @@ import { appStarted, launchBrowser, seriousAxeViolations } from '../support/brow
 import { linkIn, mailIds, nextMail } from '../support/inbox.ts';
 import { checkPageWidths } from '../support/page-widths.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';
-import { sql, uniqueEmail } from '../support/users.ts';
+import { newUser, sql, uniqueEmail } from '../support/users.ts';
 
 /**
  * Investor access granted from requests, in Chromium against the local stack
@@ -143,6 +143,43 @@ describe('investor access from a request', () => {
     const declined = admin.getByRole('table', { name: 'Investor access requests' }).getByRole('row').filter({ hasText: declinedEmail });
     expect(await declined.innerText()).toContain(`Reason: ${reason}`);
     await checkPageWidths(admin, 'admin-investors');
+  });
+});
+
+describe('an investor\'s grant, changed from the list', () => {
+  it('shows an expired grant clearly, extends it, changes the level and revokes it, each in the activity log', async () => {
+    const investor = await newUser('e2e-expired-investor');
+    await sql(`insert into public.investor_access (user_id, level, expires_at) values ($1, 'lite', now() - interval '1 day')`, [investor.id]);
+    await openInvestorsPage();
+    const row = () => admin.getByRole('table', { name: 'Investors with access' }).getByRole('row').filter({ hasText: investor.email });
+    await row().waitFor();
+    expect(await row().innerText()).toContain('Expired');
+
+    await row().getByRole('button', { name: `Extend for ${investor.email}` }).click();
+    const expiry = admin.getByRole('dialog');
+    const inAMonth = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+    const day = `${inAMonth.getFullYear()}-${String(inAMonth.getMonth() + 1).padStart(2, '0')}-${String(inAMonth.getDate()).padStart(2, '0')}`;
+    await expiry.getByLabel('Access ends on').fill(day);
+    await expiry.getByRole('button', { name: 'Save expiry' }).click();
+    await admin.getByText('Expiry saved').first().waitFor();
+    await expect.poll(async () => (await row().innerText()).includes('Expired')).toBe(false);
+
+    await row().getByRole('button', { name: `Change level for ${investor.email}` }).click();
+    const level = admin.getByRole('dialog');
+    expect(await level.getByRole('combobox', { name: 'Access level' }).inputValue()).toBe('data_room');
+    await level.getByRole('button', { name: 'Change level' }).click();
+    await admin.getByText('Level changed').first().waitFor();
+    await expect.poll(async () => (await row().innerText()).includes('Data room')).toBe(true);
+
+    await row().getByRole('button', { name: `Revoke access for ${investor.email}` }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Revoke access' }).click();
+    await admin.getByText('Access revoked').first().waitFor();
+    await row().waitFor({ state: 'detached' });
+
+    const [{ id: adminId }] = await sql<{ id: string }>(`select id from auth.users where email = 'admin@accord.test'`);
+    expect(
+      await sql(`select action from public.network_activity where subject_user_id = $1 and actor_id = $2 order by id`, [investor.id, adminId]),
+    ).toEqual([{ action: 'investor_access.expiry_changed' }, { action: 'investor_access.level_changed' }, { action: 'investor_access.revoked' }]);
   });
 });
 
