@@ -9,9 +9,10 @@
 -- * The back office decides through security-definer RPCs that go through
 --   private.require_system_admin() and record their own network_activity
 --   entry in the same transaction. The generic audit triggers of
---   20261125000200 stay for writes made any other way (an operator's SQL, the
---   direct table writes the policies of 20261122000100 still allow), and are quiet when these RPCs
---   tell them (the flag only a function can set), so one act is told once.
+--   20261125000200 stay for writes made any other way (an operator's SQL,
+--   the direct table writes the policies of 20261122000100 still allow), and
+--   are quiet when these RPCs tell them (the flag only a function can set),
+--   so one act is told once.
 -- * An account is needed before a grant (investor_access.user_id references
 --   auth.users). The grant RPCs answer P0002 account_needed when the address
 --   has none, AFTER checking the caller and the input, so the grant-access
