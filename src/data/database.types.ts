@@ -499,21 +499,27 @@ export type Database = {
       },
       "investor_access": {
         Row: {
+          "expires_at": string | null,
           "granted_at": string,
           "granted_by": string | null,
+          "last_seen_at": string | null,
           "level": Database["public"]['Enums']["investor_access_level"],
           "user_id": string
         }
         ComputedFields: never
         Insert: {
+          "expires_at"?: string | null,
           "granted_at"?: string,
           "granted_by"?: string | null,
+          "last_seen_at"?: string | null,
           "level": Database["public"]['Enums']["investor_access_level"],
           "user_id": string
         }
         Update: {
+          "expires_at"?: string | null,
           "granted_at"?: string,
           "granted_by"?: string | null,
+          "last_seen_at"?: string | null,
           "level"?: Database["public"]['Enums']["investor_access_level"],
           "user_id"?: string
         }
@@ -525,6 +531,7 @@ export type Database = {
           "created_at": string,
           "decided_at": string | null,
           "decided_by": string | null,
+          "decline_reason": string | null,
           "email": string,
           "id": string,
           "investor_kind": Database["public"]['Enums']["investor_kind"],
@@ -540,6 +547,7 @@ export type Database = {
           "created_at"?: string,
           "decided_at"?: string | null,
           "decided_by"?: string | null,
+          "decline_reason"?: string | null,
           "email": string,
           "id"?: string,
           "investor_kind": Database["public"]['Enums']["investor_kind"],
@@ -554,6 +562,7 @@ export type Database = {
           "created_at"?: string,
           "decided_at"?: string | null,
           "decided_by"?: string | null,
+          "decline_reason"?: string | null,
           "email"?: string,
           "id"?: string,
           "investor_kind"?: Database["public"]['Enums']["investor_kind"],
@@ -1566,6 +1575,45 @@ export type Database = {
       {
         Args: { "p_id": string }; Returns: undefined
       },
+      "admin_investor_requests":
+      {
+        Args: {
+          "p_limit"?: number,
+          "p_offset"?: number,
+          "p_status"?: Database["public"]['Enums']["investor_request_status"]
+        }; Returns: {
+          "created_at": string,
+          "decided_at": string,
+          "decided_by_email": string,
+          "decline_reason": string,
+          "email": string,
+          "id": string,
+          "investor_kind": Database["public"]['Enums']["investor_kind"],
+          "message": string,
+          "name": string,
+          "organization": string,
+          "status": Database["public"]['Enums']["investor_request_status"],
+          "total_count": number
+        }[]
+      },
+      "admin_investors":
+      {
+        Args: {
+          "p_limit"?: number,
+          "p_offset"?: number
+        }; Returns: {
+          "email": string,
+          "expired": boolean,
+          "expires_at": string,
+          "full_name": string,
+          "granted_at": string,
+          "granted_by_email": string,
+          "last_seen_at": string,
+          "level": Database["public"]['Enums']["investor_access_level"],
+          "total_count": number,
+          "user_id": string
+        }[]
+      },
       "admin_list_invitations":
       {
         Args: Record<PropertyKey, never>; Returns: {
@@ -1726,6 +1774,22 @@ export type Database = {
           "p_archived": boolean,
           "p_plan_id": string
         }; Returns: undefined
+      },
+      "admin_stakeholders":
+      {
+        Args: {
+          "p_limit"?: number,
+          "p_offset"?: number
+        }; Returns: {
+          "affiliation": string,
+          "created_at": string,
+          "email": string,
+          "full_name": string,
+          "granted_by_email": string,
+          "last_sign_in_at": string,
+          "total_count": number,
+          "user_id": string
+        }[]
       },
       "admin_tenant_detail":
       {
@@ -1931,6 +1995,19 @@ export type Database = {
           isSetofReturn: false
         }
       },
+      "decline_investor_request":
+      {
+        Args: {
+          "p_reason": string,
+          "p_request_id": string
+        }; Returns: {
+          "email": string,
+          "name": string,
+          "reason": string,
+          "request_id": string,
+          "requested_at": string
+        }[]
+      },
       "decline_organization_change":
       {
         Args: {
@@ -1964,9 +2041,34 @@ export type Database = {
           "p_notification_id": number
         }; Returns: undefined
       },
+      "grant_investor_access_from_request":
+      {
+        Args: {
+          "p_expires_at"?: string,
+          "p_level": Database["public"]['Enums']["investor_access_level"],
+          "p_request_id": string
+        }; Returns: {
+          "email": string,
+          "expires_at": string,
+          "level": Database["public"]['Enums']["investor_access_level"],
+          "name": string,
+          "user_id": string
+        }[]
+      },
       "has_investor_level":
       {
         Args: { "required": Database["public"]['Enums']["investor_access_level"] }; Returns: boolean
+      },
+      "invite_stakeholder":
+      {
+        Args: {
+          "p_affiliation"?: string,
+          "p_email": string
+        }; Returns: {
+          "affiliation": string,
+          "email": string,
+          "user_id": string
+        }[]
       },
       "is_any_organization_admin":
       {
@@ -2121,6 +2223,10 @@ export type Database = {
           "p_error"?: string,
           "p_sent": boolean
         }; Returns: Database["public"]['Enums']["contact_answer_delivery"]
+      },
+      "record_investor_visit":
+      {
+        Args: Record<PropertyKey, never>; Returns: undefined
       },
       "registry_by_domain":
       {
@@ -2279,6 +2385,14 @@ export type Database = {
       {
         Args: { "p_invitation_id": string }; Returns: string
       },
+      "revoke_investor_access":
+      {
+        Args: { "p_user_id": string }; Returns: undefined
+      },
+      "revoke_stakeholder":
+      {
+        Args: { "p_user_id": string }; Returns: undefined
+      },
       "revoke_tenant_invitation":
       {
         Args: { "p_invitation_id": string }; Returns: string
@@ -2322,6 +2436,20 @@ export type Database = {
           "p_topic": string
         }; Returns: string
       },
+      "set_investor_access_expiry":
+      {
+        Args: {
+          "p_expires_at": string,
+          "p_user_id": string
+        }; Returns: undefined
+      },
+      "set_investor_level":
+      {
+        Args: {
+          "p_level": Database["public"]['Enums']["investor_access_level"],
+          "p_user_id": string
+        }; Returns: undefined
+      },
       "set_notification_preference":
       {
         Args: {
@@ -2341,6 +2469,13 @@ export type Database = {
         Args: {
           "p_published": boolean,
           "p_resource_id": string
+        }; Returns: undefined
+      },
+      "set_stakeholder_affiliation":
+      {
+        Args: {
+          "p_affiliation": string,
+          "p_user_id": string
         }; Returns: undefined
       },
       "start_conversation":

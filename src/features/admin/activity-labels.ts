@@ -49,6 +49,12 @@ export const ACTION_LABELS: Record<string, string> = {
   'stakeholder.granted': 'Stakeholder access granted',
   'stakeholder.updated': 'Stakeholder access changed',
   'stakeholder.revoked': 'Stakeholder access removed',
+  // Issue 17: the back office's grant RPCs (decision 059).
+  'investor_access.level_changed': 'Investor access level changed',
+  'investor_access.expiry_changed': 'Investor access expiry changed',
+  'investor_request.declined': 'Investor request declined',
+  'stakeholder.invited': 'Stakeholder invited',
+  'stakeholder.affiliation_changed': 'Stakeholder affiliation changed',
   'contact_message.updated': 'Contact message updated',
   'contact_message.deleted': 'Contact message deleted',
   'contact_message.answered': 'Contact message answered',

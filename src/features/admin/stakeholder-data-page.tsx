@@ -1,11 +1,294 @@
-import { ContentPage } from '../../components/content-page';
+import { Button, Container, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { useId, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
 
-export default function StakeholderDataPage() {
+import { emailMessage, emailProblem, trimEmail } from '../../../machines/email';
+import { DataTable, type Column } from '../../components/data-table';
+import { ConfirmDialog, FormDialog } from '../../components/dialogs';
+import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
+import { EmptyState, QueryView } from '../../components/query-view';
+import { useCommand, type Command } from '../../components/use-command';
+import { useUrlFilters } from '../../components/use-url-filters';
+import { supabase, type AccordClient } from '../../data/client';
+import { callGrantAccess, type GrantAccessAnswer } from '../../data/investor-access/call-grant-access';
+import { isInvestorAccessKey } from '../../data/investor-access/keys';
+import { useStakeholders, type StakeholderRow } from '../../data/investor-access/list-stakeholders';
+import { revokeStakeholder } from '../../data/investor-access/revoke-stakeholder';
+import { setStakeholderAffiliation } from '../../data/investor-access/set-stakeholder-affiliation';
+import { formatDay, formatDayAndTime } from './format-date';
+
+export const STAKEHOLDERS_PAGE_SIZE = 20;
+const AFFILIATION_MAX = 200;
+
+const nameOf = (row: StakeholderRow) => row.fullName?.trim() || row.email || 'This stakeholder';
+
+function parsePage(params: URLSearchParams): { page: number } {
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return { page: Number.isFinite(page) && page >= 1 ? Math.min(page, 5000) : 1 };
+}
+function serializePage({ page }: { page: number }): URLSearchParams {
+  return new URLSearchParams(page > 1 ? { page: String(page) } : {});
+}
+
+function affiliationProblem(value: string): string | null {
+  return value.trim().length > AFFILIATION_MAX ? 'An affiliation can be at most 200 characters.' : null;
+}
+
+/** The affiliation field both dialogs share. */
+function AffiliationField({ value, onChange, error, disabled }: { value: string; onChange: (v: string) => void; error: string | null; disabled: boolean }) {
+  const id = useId();
   return (
-    <ContentPage
-      eyebrow="Back office"
-      title="Stakeholder data"
-      intro="The data shared with the network's stakeholders, and what each stakeholder can see."
-    />
+    <Field.Root invalid={error !== null} ids={{ control: id }}>
+      <Field.Label>Affiliation (optional)</Field.Label>
+      <Input name="affiliation" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Who they represent: a regulator, a partner, a ministry. At most 200 characters.</Field.HelperText>}
+    </Field.Root>
+  );
+}
+
+interface InviteArgs {
+  email: string;
+  affiliation: string;
+}
+
+function InviteDialog({ invite, onDone }: { invite: Command<InviteArgs, GrantAccessAnswer>; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [affiliation, setAffiliation] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [affiliationError, setAffiliationError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const emailId = useId();
+  const reset = () => {
+    setEmail('');
+    setAffiliation('');
+    setEmailError(null);
+    setAffiliationError(null);
+    invite.reset();
+  };
+  async function submit() {
+    const address = trimEmail(email);
+    const problem = emailProblem(address);
+    const tooLong = affiliationProblem(affiliation);
+    setEmailError(problem ? emailMessage(problem, 'invitee') : null);
+    setAffiliationError(tooLong);
+    if (problem || tooLong) {
+      if (problem) input.current?.focus();
+      return;
+    }
+    const result = await invite.run({ email: address, affiliation: affiliation.trim() });
+    if (result.ok) {
+      setOpen(false);
+      reset();
+      onDone();
+    } else {
+      onDone();
+    }
+  }
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+      trigger={<Button>Invite stakeholder</Button>}
+      title="Invite a stakeholder"
+      description="They get an e-mail with a link that signs them in and opens the stakeholder dashboard. An account is created for the address if it has none."
+      submitLabel="Send invitation"
+      busyLabel="Sending…"
+      busyMessage="Inviting and sending the e-mail…"
+      busy={invite.busy}
+      failure={invite.error}
+      failureTitle="The stakeholder was not invited"
+      onSubmit={() => void submit()}
+      initialFocus={input}
+    >
+      <Field.Root invalid={emailError !== null} ids={{ control: emailId }}>
+        <Field.Label>E-mail address</Field.Label>
+        <Input
+          ref={input}
+          type="email"
+          name="email"
+          autoComplete="off"
+          inputMode="email"
+          spellCheck={false}
+          value={email}
+          disabled={invite.busy}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setEmailError(null);
+          }}
+        />
+        {emailError ? <Field.ErrorText>{emailError}</Field.ErrorText> : <Field.HelperText>Use the address they will sign in with.</Field.HelperText>}
+      </Field.Root>
+      <AffiliationField value={affiliation} onChange={(v) => { setAffiliation(v); setAffiliationError(null); }} error={affiliationError} disabled={invite.busy} />
+    </FormDialog>
+  );
+}
+
+function AffiliationDialog({
+  stakeholder,
+  save,
+  onClose,
+}: {
+  stakeholder: StakeholderRow;
+  save: Command<{ stakeholder: StakeholderRow; affiliation: string }, void>;
+  onClose: () => void;
+}) {
+  const [affiliation, setAffiliation] = useState(stakeholder.affiliation ?? '');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <FormDialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={`${nameOf(stakeholder)}’s affiliation`}
+      submitLabel="Save"
+      busyLabel="Saving…"
+      busy={save.busy}
+      failure={save.error}
+      failureTitle="The affiliation was not changed"
+      onSubmit={() => {
+        const problem = affiliationProblem(affiliation);
+        setError(problem);
+        if (problem) return;
+        void save.run({ stakeholder, affiliation: affiliation.trim() }).then((result) => {
+          if (result.ok) onClose();
+        });
+      }}
+    >
+      <AffiliationField value={affiliation} onChange={(v) => { setAffiliation(v); setError(null); }} error={error} disabled={save.busy} />
+    </FormDialog>
+  );
+}
+
+type Open = { kind: 'affiliation' | 'revoke'; stakeholder: StakeholderRow } | null;
+
+/** /admin/stakeholder-data: the network's stakeholders and their affiliation; invited, edited and revoked here (decision 059). */
+export default function StakeholderDataPage({ client = supabase }: { client?: AccordClient } = {}) {
+  const { filters, hrefFor } = useUrlFilters(parsePage, serializePage);
+  const list = useStakeholders({ page: filters.page, pageSize: STAKEHOLDERS_PAGE_SIZE }, client);
+  const [open, setOpen] = useState<Open>(null);
+  const { mutate } = useSWRConfig();
+  const refresh = () => void mutate(isInvestorAccessKey);
+
+  const invite = useCommand({
+    run: ({ email, affiliation }: InviteArgs) => callGrantAccess(client, { action: 'invite_stakeholder', email, affiliation: affiliation || null }),
+    success: (answer) => ({ title: 'Stakeholder invited', description: `We e-mailed ${answer.email} a link to the stakeholder dashboard.` }),
+  });
+  const save = useCommand({
+    run: ({ stakeholder, affiliation }: { stakeholder: StakeholderRow; affiliation: string }) =>
+      setStakeholderAffiliation(client, { userId: stakeholder.userId, affiliation }),
+    success: (_, { stakeholder }) => ({ title: 'Affiliation saved', description: `${nameOf(stakeholder)}’s affiliation is updated.` }),
+  });
+  const revoke = useCommand({
+    run: (stakeholder: StakeholderRow) => revokeStakeholder(client, stakeholder.userId),
+    success: (_, stakeholder) => ({ title: 'Stakeholder access revoked', description: `${nameOf(stakeholder)} no longer has the stakeholder dashboard.` }),
+  });
+  const close = () => {
+    save.reset();
+    revoke.reset();
+    setOpen(null);
+    refresh();
+  };
+
+  const columns: Column<StakeholderRow>[] = [
+    {
+      key: 'name',
+      label: 'Stakeholder',
+      unlabelledWhenStacked: true,
+      cell: (r) => (
+        <Stack gap="0.5" minW="0">
+          <Text fontWeight="medium" overflowWrap="anywhere">
+            {r.fullName?.trim() || r.email}
+          </Text>
+          {r.fullName?.trim() ? (
+            <Text textStyle="sm" color="fg.muted" overflowWrap="anywhere">
+              {r.email}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    { key: 'affiliation', label: 'Affiliation', cell: (r) => r.affiliation ?? '—', cellProps: { overflowWrap: 'anywhere' } },
+    { key: 'invitedBy', label: 'Invited by', cell: (r) => r.grantedByEmail ?? '—', cellProps: { overflowWrap: 'anywhere' } },
+    { key: 'since', label: 'Since', cell: (r) => formatDay(r.createdAt), cellProps: { whiteSpace: 'nowrap' } },
+    { key: 'signIn', label: 'Last sign-in', cell: (r) => (r.lastSignInAt ? formatDayAndTime(r.lastSignInAt) : 'Not yet'), cellProps: { whiteSpace: 'nowrap' } },
+    {
+      key: 'actions',
+      label: 'Actions',
+      hideHeader: true,
+      unlabelledWhenStacked: true,
+      alignEnd: true,
+      cell: (r) => (
+        <Flex gap="2" wrap="wrap" justify={{ md: 'end' }}>
+          <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'affiliation', stakeholder: r })} aria-label={`Edit affiliation for ${nameOf(r)}`}>
+            Edit affiliation
+          </Button>
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setOpen({ kind: 'revoke', stakeholder: r })} aria-label={`Revoke access for ${nameOf(r)}`}>
+            Revoke access
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Container maxW="7xl" py={{ base: '8', md: '12' }}>
+      <Stack gap={{ base: '6', md: '8' }}>
+        <PageHeader
+          eyebrow="Back office"
+          title="Stakeholder data"
+          intro="The people who follow the network’s figures on the stakeholder dashboard, and whom they represent."
+          actions={<InviteDialog invite={invite} onDone={refresh} />}
+        />
+        <QueryView
+          query={list}
+          loading="Loading stakeholders…"
+          errorTitle="The stakeholders could not be loaded"
+          staleErrorTitle="The stakeholders could not be refreshed"
+          isEmpty={(data) => data.stakeholders.length === 0}
+          empty={
+            <EmptyState title={filters.page > 1 ? 'No more stakeholders' : 'No stakeholders yet'}>
+              {filters.page > 1 ? 'This page is past the end of the list.' : 'Invite the first one with “Invite stakeholder”.'}
+            </EmptyState>
+          }
+        >
+          {(data) => (
+            <Stack gap="4">
+              <DataTable caption="Stakeholders" columns={columns} rows={data.stakeholders} rowKey={(r) => r.userId} />
+              <Pagination
+                page={filters.page}
+                pageCount={Math.max(1, Math.ceil(data.total / STAKEHOLDERS_PAGE_SIZE))}
+                hrefFor={(page) => hrefFor({ page })}
+                label="Pages of stakeholders"
+              />
+            </Stack>
+          )}
+        </QueryView>
+      </Stack>
+      {open?.kind === 'affiliation' ? <AffiliationDialog stakeholder={open.stakeholder} save={save} onClose={close} /> : null}
+      <ConfirmDialog
+        open={open?.kind === 'revoke'}
+        title={`Revoke ${open ? nameOf(open.stakeholder) : ''}’s access?`}
+        description="They lose the stakeholder dashboard and analytics at once. Their account stays; you can invite them again."
+        confirmLabel="Revoke access"
+        busyLabel="Revoking…"
+        destructive
+        busy={revoke.busy}
+        failure={revoke.error}
+        failureTitle="Access was not revoked"
+        onConfirm={() => {
+          if (open?.kind !== 'revoke') return;
+          void revoke.run(open.stakeholder).then((result) => {
+            if (result.ok) close();
+          });
+        }}
+        onClose={close}
+      />
+    </Container>
   );
 }

@@ -1,6 +1,8 @@
 import { ContentPage } from '../../components/content-page';
+import { useRecordInvestorVisit } from './use-record-investor-visit';
 
 export default function InvestorDashboardPage() {
+  useRecordInvestorVisit();
   return (
     <ContentPage
       eyebrow="Investors"

@@ -1,0 +1,9 @@
+import type { AccordClient } from '../client';
+import type { InvestorLevel } from './list-investors';
+import { accessRefusal } from './refusals';
+
+/** Changes an investor's level; the database checks the caller and records it. */
+export async function setInvestorLevel(client: AccordClient, { userId, level }: { userId: string; level: InvestorLevel }): Promise<void> {
+  const { error } = await client.rpc('set_investor_level', { p_user_id: userId, p_level: level });
+  if (error) throw accessRefusal(error);
+}

@@ -1,0 +1,8 @@
+import type { AccordClient } from '../client';
+import { accessRefusal } from './refusals';
+
+/** Changes a stakeholder's affiliation (empty = none); the database checks the caller and records it. */
+export async function setStakeholderAffiliation(client: AccordClient, { userId, affiliation }: { userId: string; affiliation: string }): Promise<void> {
+  const { error } = await client.rpc('set_stakeholder_affiliation', { p_user_id: userId, p_affiliation: affiliation });
+  if (error) throw accessRefusal(error);
+}
