@@ -19,6 +19,11 @@
 -- updates). private.rebuild_network_figures() recomputes everything from the
 -- base tables: run by this migration, and after loads that bypass triggers.
 --
+-- network_summary() also gives active_members_previous (active members at the
+-- end of previous_to) and pending_applications_previous (applications
+-- submitted by then and not decided by then, as their decisions stand now), so
+-- the dashboard can show a trend for every figure.
+--
 -- Definitions are those of 20261129000400, except "started", which can now be
 -- counted as it happens:
 -- * started: onboarding drafts begun in the period (application_drafts
@@ -452,9 +457,15 @@ begin
       'current_from', v_current_from, 'previous_from', v_previous_from, 'previous_to', v_previous_to),
     -- Every active member counts under exactly one sector ('unknown' included).
     'active_members', (select coalesce(sum(c.n), 0) from private.network_counts c where c.dimension = 'sector'),
+    -- Active members at the end of previous_to (the dashboard's trend).
+    'active_members_previous', (select coalesce(sum(d.active_delta), 0) from private.network_daily d where d.day <= v_previous_to),
     'new_members', pg_catalog.jsonb_build_object('current', cp.new_members, 'previous', pp.new_members),
     'pending_applications', (select coalesce(sum(c.n), 0) from private.network_counts c
                               where c.dimension = 'application_status' and c.value in ('pending', 'under_review')),
+    -- Applications submitted by the end of previous_to and not decided by
+    -- then, as their decisions stand now (a decision later withdrawn does not count).
+    'pending_applications_previous', (select coalesce(sum(d.submitted - d.approved - d.rejected), 0)
+                                        from private.network_daily d where d.day <= v_previous_to),
     'registry_lookups', pg_catalog.jsonb_build_object(
       'current', private.registry_lookups_between(v_current_from, v_today),
       'previous', private.registry_lookups_between(v_previous_from, v_previous_to),
@@ -465,6 +476,9 @@ begin
   return v_result;
 end;
 $$;
+
+comment on function public.network_summary() is
+  'The network at a glance for stakeholders, lite+ investors and system administrators: active members (now, and at the end of previous_to), new members, pending applications (now, and at the end of previous_to), registry lookups and status changes, this UTC calendar month to date against the same days of the previous month (previous_to inclusive). Definitions in the migrations 20261129000400 and 20261129000410. Errors: 42501 not_allowed_figures.';
 
 create or replace function public.network_analytics(p_from date, p_to date)
 returns jsonb
