@@ -42,10 +42,14 @@ create table private.network_daily (
   started integer not null default 0,
   submitted integer not null default 0,
   approved integer not null default 0,
-  rejected integer not null default 0
+  rejected integer not null default 0,
+  -- +1 when an application is submitted, −1 when it is decided (or on its
+  -- submission day, if the recorded decision is older than the submission):
+  -- applications pending at the end of a day are the sum up to it, never below zero.
+  pending_delta integer not null default 0
 );
 comment on table private.network_daily is
-  'Per UTC day: first publications, the net change in active members, other registry status changes, onboarding starts, submissions, approvals and rejections. Kept by triggers; read by network_summary/network_analytics.';
+  'Per UTC day: first publications, the net change in active members, other registry status changes, onboarding starts, submissions, approvals, rejections and the change in pending applications. Kept by triggers; read by network_summary/network_analytics.';
 
 create table private.network_decision_days (
   day date not null,
@@ -103,15 +107,16 @@ comment on table private.active_member_facts is
 -- ---------------------------------------------------------------------------
 create function private.add_network_daily(
   p_day date, p_new_members integer default 0, p_active_delta integer default 0, p_status_changes integer default 0,
-  p_started integer default 0, p_submitted integer default 0, p_approved integer default 0, p_rejected integer default 0
+  p_started integer default 0, p_submitted integer default 0, p_approved integer default 0, p_rejected integer default 0,
+  p_pending_delta integer default 0
 )
 returns void
 language sql
 security definer
 set search_path = ''
 as $$
-  insert into private.network_daily as d (day, new_members, active_delta, status_changes, started, submitted, approved, rejected)
-  values (p_day, p_new_members, p_active_delta, p_status_changes, p_started, p_submitted, p_approved, p_rejected)
+  insert into private.network_daily as d (day, new_members, active_delta, status_changes, started, submitted, approved, rejected, pending_delta)
+  values (p_day, p_new_members, p_active_delta, p_status_changes, p_started, p_submitted, p_approved, p_rejected, p_pending_delta)
   on conflict (day) do update
     set new_members = d.new_members + excluded.new_members,
         active_delta = d.active_delta + excluded.active_delta,
@@ -119,11 +124,12 @@ as $$
         started = d.started + excluded.started,
         submitted = d.submitted + excluded.submitted,
         approved = d.approved + excluded.approved,
-        rejected = d.rejected + excluded.rejected;
+        rejected = d.rejected + excluded.rejected,
+        pending_delta = d.pending_delta + excluded.pending_delta;
 $$;
-comment on function private.add_network_daily(date, integer, integer, integer, integer, integer, integer, integer) is
+comment on function private.add_network_daily(date, integer, integer, integer, integer, integer, integer, integer, integer) is
   'Adds (or with negative numbers takes out) one day''s figures.';
-revoke execute on function private.add_network_daily(date, integer, integer, integer, integer, integer, integer, integer) from public;
+revoke execute on function private.add_network_daily(date, integer, integer, integer, integer, integer, integer, integer, integer) from public;
 
 create function private.add_network_count(p_dimension text, p_value text, p_n integer)
 returns void
@@ -212,11 +218,12 @@ begin
   if r.started_day is not null then
     perform private.add_network_daily(r.started_day, p_started => p_sign);
   end if;
-  perform private.add_network_daily(r.submitted_day, p_submitted => p_sign);
+  perform private.add_network_daily(r.submitted_day, p_submitted => p_sign, p_pending_delta => p_sign);
   if r.decided_day is not null then
     perform private.add_network_daily(r.decided_day,
       p_approved => case when r.status = 'approved' then p_sign else 0 end,
       p_rejected => case when r.status = 'rejected' then p_sign else 0 end);
+    perform private.add_network_daily(greatest(r.decided_day, r.submitted_day), p_pending_delta => -p_sign);
     insert into private.network_decision_days as d (day, tenths, decisions) values (r.decided_day, r.tenths, p_sign)
     on conflict (day, tenths) do update set decisions = d.decisions + excluded.decisions;
   end if;
@@ -389,22 +396,26 @@ begin
   insert into private.active_member_facts (organization_id, sector, country)
   select v.organization_id, v.sector, v.country from private.active_member_facts_now v;
 
-  insert into private.network_daily (day, new_members, active_delta, status_changes, started, submitted, approved, rejected)
-  select u.day, sum(u.new_members), sum(u.active_delta), sum(u.status_changes), sum(u.started), sum(u.submitted), sum(u.approved), sum(u.rejected)
+  insert into private.network_daily (day, new_members, active_delta, status_changes, started, submitted, approved, rejected, pending_delta)
+  select u.day, sum(u.new_members), sum(u.active_delta), sum(u.status_changes), sum(u.started), sum(u.submitted), sum(u.approved), sum(u.rejected),
+         sum(u.pending_delta)
     from (
-      select e.day, e.new_members, e.active_delta, e.status_changes, 0 as started, 0 as submitted, 0 as approved, 0 as rejected
+      select e.day, e.new_members, e.active_delta, e.status_changes, 0 as started, 0 as submitted, 0 as approved, 0 as rejected, 0 as pending_delta
         from private.registry_org_effects e
       union all
-      select a.started_day, 0, 0, 0, 1, 0, 0, 0 from private.application_effects a where a.started_day is not null
+      select a.started_day, 0, 0, 0, 1, 0, 0, 0, 0 from private.application_effects a where a.started_day is not null
       union all
-      select a.submitted_day, 0, 0, 0, 0, 1, 0, 0 from private.application_effects a
+      select a.submitted_day, 0, 0, 0, 0, 1, 0, 0, 1 from private.application_effects a
       union all
-      select a.decided_day, 0, 0, 0, 0, 0, (a.status = 'approved')::integer, (a.status = 'rejected')::integer
+      select a.decided_day, 0, 0, 0, 0, 0, (a.status = 'approved')::integer, (a.status = 'rejected')::integer, 0
+        from private.application_effects a where a.decided_day is not null
+      union all
+      select greatest(a.decided_day, a.submitted_day), 0, 0, 0, 0, 0, 0, 0, -1
         from private.application_effects a where a.decided_day is not null
       union all
       -- Drafts still open; those submitted or discarded before this was
       -- counted are gone (their applications count when submitted).
-      select (d.created_at at time zone 'UTC')::date, 0, 0, 0, 1, 0, 0, 0 from public.application_drafts d
+      select (d.created_at at time zone 'UTC')::date, 0, 0, 0, 1, 0, 0, 0, 0 from public.application_drafts d
     ) u
    group by u.day;
   insert into private.network_decision_days (day, tenths, decisions)
@@ -464,7 +475,7 @@ begin
                               where c.dimension = 'application_status' and c.value in ('pending', 'under_review')),
     -- Applications submitted by the end of previous_to and not decided by
     -- then, as their decisions stand now (a decision later withdrawn does not count).
-    'pending_applications_previous', (select coalesce(sum(d.submitted - d.approved - d.rejected), 0)
+    'pending_applications_previous', (select coalesce(sum(d.pending_delta), 0)
                                         from private.network_daily d where d.day <= v_previous_to),
     'registry_lookups', pg_catalog.jsonb_build_object(
       'current', private.registry_lookups_between(v_current_from, v_today),
