@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
+import { saveDraft, submittedApplicant } from '../support/application-fixtures.ts';
 import { addMember, createOrganization, expectDenied, makeSystemAdmin, setApplicationStatus } from '../support/db-fixtures.ts';
 import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -329,6 +330,23 @@ describe('network_summary from known data (this month against the same days of t
     const elapsed = daysIn(today);
     const previousMonthDays = new Date(Date.UTC(Number(period.previous_from.slice(0, 4)), Number(period.previous_from.slice(5, 7)), 0)).getUTCDate();
     expect(daysIn(period.previous_to)).toBe(Math.min(elapsed, previousMonthDays - 1));
+  });
+});
+
+describe('the onboarding funnel through the app\'s own path', () => {
+  it('counts a draft saved many times and then submitted as one start and one submission', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const before = (await analytics(today, today)).funnel;
+    // A draft saved as the app saves it (an upsert per step), then submitted.
+    await submittedApplicant('funnel-applicant');
+    // Someone else who began and is still on the first step, saving twice.
+    const other = await newUser('funnel-drafter');
+    await saveDraft(other, { legalName: 'First' }, 1);
+    await saveDraft(other, { legalName: 'Second' }, 2);
+    const after = (await analytics(today, today)).funnel;
+    expect(after.started - before.started).toBe(2);
+    expect(after.submitted - before.submitted).toBe(1);
+    expect(after.approved - before.approved).toBe(0);
   });
 });
 
