@@ -356,8 +356,18 @@ describe('reading the figures opens no organisation\'s private data', () => {
   let applicant: TestUser;
 
   beforeAll(async () => {
-    applicant = await newUser('applicant');
-    pendingOrg = await createOrganization(applicant, { status: 'pending' });
+    // Submitted as the app does: a draft, the proof of registration uploaded, submit_application.
+    ({ user: applicant, orgId: pendingOrg } = await submittedApplicant('private-applicant'));
+    const [{ documents }] = await sql<{ documents: number }>(
+      'select count(*)::int as documents from public.application_documents where organization_id = $1',
+      [pendingOrg],
+    );
+    expect(documents).toBeGreaterThan(0);
+    const [{ stored }] = await sql<{ stored: number }>(
+      `select count(*)::int as stored from storage.objects where bucket_id = 'application_documents' and name = $1`,
+      [`${pendingOrg}/proof-of-registration.pdf`],
+    );
+    expect(stored).toBe(1);
     approvedOrg = await createOrganization(null, { status: 'approved' });
     const colleague = await newUser('colleague');
     await addMember(approvedOrg, colleague);
@@ -393,6 +403,9 @@ describe('reading the figures opens no organisation\'s private data', () => {
       }
       const files = await c.storage.from('application_documents').list(pendingOrg);
       expect(files.data ?? []).toEqual([]);
+      const proof = await c.storage.from('application_documents').download(`${pendingOrg}/proof-of-registration.pdf`);
+      expect(proof.data).toBeNull();
+      expect(proof.error).not.toBeNull();
       // The totals' tables live in the private schema, which the API does not serve.
       const totals = await c.schema('private' as 'public').from('network_daily').select('*');
       expect(totals.error).not.toBeNull();
