@@ -2169,6 +2169,17 @@ export type Database = {
           "user_agent": string
         }[]
       },
+      "network_analytics":
+      {
+        Args: {
+          "p_from": string,
+          "p_to": string
+        }; Returns: Json
+      },
+      "network_summary":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
       "organization_activity":
       {
         Args: {
