@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectDenied, makeSystemAdmin } from '../support/db-fixtures.ts';
+import { expectDenied, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -154,5 +154,108 @@ describe('with an NDA', () => {
     expect((await ids(admin, 'investor_document_access')).length).toBeGreaterThan(0);
     expect(new Set(await ids(dataRoom, 'nda_agreements', 'user_id'))).toEqual(new Set([dataRoom.id]));
     expect(await ids(admin, 'nda_agreements', 'user_id')).toEqual(expect.arrayContaining([dataRoom.id, lite.id]));
+  });
+});
+
+describe('the back office RPCs', () => {
+  async function lastAction(key: string, value: string) {
+    const rows = await sql<{ action: string; actor_id: string }>(
+      `select action, actor_id from public.network_activity where details ->> $1 = $2 order by id desc limit 1`, [key, value]);
+    return rows[0];
+  }
+
+  it('refuse everyone but system administrators, with nothing changed', async () => {
+    const [{ n: before }] = await sql<{ n: number }>(`select count(*)::int as n from public.network_activity where action like 'investor_%' or action like 'nda_%'`);
+    const [{ v: ndaBefore }] = await sql<{ v: number | null }>('select max(version) as v from public.nda_versions');
+    for (const who of [lite, dataRoom, member, stakeholder]) {
+      const calls = [
+        who.client.rpc('create_investor_folder', { p_name: 'Forged' }),
+        who.client.rpc('rename_investor_folder', { p_folder_id: f.folderId, p_name: 'Forged' }),
+        who.client.rpc('delete_investor_folder', { p_folder_id: f.folderId }),
+        who.client.rpc('create_investor_document', { p_folder_id: f.folderId, p_title: 'Forged', p_description: null, p_level: 'lite' }),
+        who.client.rpc('update_investor_document', { p_document_id: f.roomDoc, p_folder_id: f.folderId, p_title: 'Forged', p_description: null, p_level: 'lite' }),
+        who.client.rpc('register_investor_document_version', { p_document_id: f.roomDoc, p_storage_path: `${f.roomDoc}/${randomUUID()}/x.pdf` }),
+        who.client.rpc('delete_investor_document', { p_document_id: f.roomDoc }),
+        who.client.rpc('publish_nda_version', { p_body: 'Forged' }),
+        who.client.rpc('post_investor_update', { p_title: 'Forged', p_body: 'Forged' }),
+        who.client.rpc('investor_document_access_log', { p_document_id: f.roomDoc }),
+      ];
+      for (const result of await Promise.all(calls)) expectDenied(result);
+    }
+    for (const result of await Promise.all([
+      asAnon().rpc('publish_nda_version', { p_body: 'Forged' }),
+      asAnon().rpc('investor_document_access_log', { p_document_id: f.roomDoc }),
+    ])) expectDenied(result);
+    const [{ n: after }] = await sql<{ n: number }>(`select count(*)::int as n from public.network_activity where action like 'investor_%' or action like 'nda_%'`);
+    expect(after).toBe(before);
+    expect((await sql<{ v: number | null }>('select max(version) as v from public.nda_versions'))[0].v).toBe(ndaBefore);
+    const [doc] = await sql<{ title: string; level: string }>('select title, level::text from public.investor_documents where id = $1', [f.roomDoc]);
+    expect(doc).toEqual({ title: 'data_room doc', level: 'data_room' });
+  });
+
+  it('folders: created, renamed, refused when the name is taken in any case, deleted only when empty; each recorded', async () => {
+    const name = `Financials ${randomUUID().slice(0, 6)}`;
+    const id = expectOk(await admin.client.rpc('create_investor_folder', { p_name: `  ${name} ` })) as string;
+    expect(await lastAction('folder_id', id)).toEqual({ action: 'investor_folder.created', actor_id: admin.id });
+    expect((await admin.client.rpc('create_investor_folder', { p_name: name.toUpperCase() })).error?.message).toBe('folder_name_taken');
+    expect((await admin.client.rpc('create_investor_folder', { p_name: '   ' })).error?.message).toBe('invalid_folder_name');
+    expect((await admin.client.rpc('rename_investor_folder', { p_folder_id: id, p_name: `${name} 2026` })).error).toBeNull();
+    expect(await lastAction('folder_id', id)).toEqual({ action: 'investor_folder.renamed', actor_id: admin.id });
+    expect((await admin.client.rpc('delete_investor_folder', { p_folder_id: f.folderId })).error?.message).toBe('folder_not_empty');
+    expect(await sql('select 1 from public.investor_folders where id = $1', [f.folderId])).toHaveLength(1);
+    expect((await admin.client.rpc('delete_investor_folder', { p_folder_id: id })).error).toBeNull();
+    expect(await lastAction('folder_id', id)).toEqual({ action: 'investor_folder.deleted', actor_id: admin.id });
+  });
+
+  it('documents: created without a file (investors do not see it), edited with what changed recorded, deleted', async () => {
+    const id = expectOk(await admin.client.rpc('create_investor_document', {
+      p_folder_id: f.folderId, p_title: 'Board pack', p_description: 'Q3', p_level: 'lite',
+    })) as string;
+    expect(await ids(lite, 'investor_documents')).not.toContain(id);
+    expect(await ids(admin, 'investor_documents')).toContain(id);
+    expect((await admin.client.rpc('create_investor_document', { p_folder_id: f.folderId, p_title: '', p_description: null, p_level: 'lite' })).error?.message)
+      .toBe('invalid_document_title');
+    expect((await admin.client.rpc('update_investor_document', {
+      p_document_id: id, p_folder_id: f.folderId, p_title: 'Board pack Q3', p_description: 'Q3', p_level: 'data_room',
+    })).error).toBeNull();
+    const [entry] = await sql<{ details: { changes: Record<string, unknown> } }>(
+      `select details from public.network_activity where action = 'investor_document.updated' and details ->> 'document_id' = $1`, [id]);
+    expect(entry.details.changes).toEqual({ title: { from: 'Board pack', to: 'Board pack Q3' }, level: { from: 'lite', to: 'data_room' } });
+    expect(expectOk(await admin.client.rpc('delete_investor_document', { p_document_id: id }))).toEqual([]);
+    expect(await lastAction('document_id', id)).toEqual({ action: 'investor_document.deleted', actor_id: admin.id });
+  });
+
+  it('publishing the NDA makes a new current version and records it', async () => {
+    const [{ v: before }] = await sql<{ v: number }>('select max(version) as v from public.nda_versions');
+    const v = expectOk(await admin.client.rpc('publish_nda_version', { p_body: 'Version with a new clause.' })) as number;
+    expect(v).toBe(Number(before) + 1);
+    expect(await lastAction('version', String(v))).toEqual({ action: 'nda_version.published', actor_id: admin.id });
+    expect((await admin.client.rpc('publish_nda_version', { p_body: '  ' })).error?.message).toBe('invalid_nda_body');
+  });
+
+  it('investor updates: posted (lite investors read them), edited, deleted; each recorded', async () => {
+    const id = expectOk(await admin.client.rpc('post_investor_update', { p_title: 'Q3 closed', p_body: 'Revenue up.' })) as string;
+    expect(await ids(lite, 'investor_updates')).toContain(id);
+    expect(await ids(member, 'investor_updates')).not.toContain(id);
+    expect((await admin.client.rpc('edit_investor_update', { p_id: id, p_title: 'Q3 closed', p_body: 'Revenue up 12%.' })).error).toBeNull();
+    expect(await lastAction('update_id', id)).toEqual({ action: 'investor_update.edited', actor_id: admin.id });
+    expect((await admin.client.rpc('post_investor_update', { p_title: 'x', p_body: '' })).error?.message).toBe('invalid_update_body');
+    expect((await admin.client.rpc('delete_investor_update', { p_id: id })).error).toBeNull();
+    expect(await lastAction('update_id', id)).toEqual({ action: 'investor_update.deleted', actor_id: admin.id });
+    expect(await ids(lite, 'investor_updates')).not.toContain(id);
+  });
+
+  it('the access log: who, what and when, newest first, paged on the server', async () => {
+    for (const action of ['open', 'download', 'open']) {
+      await sql(`insert into public.investor_document_access (document_id, version_id, user_id, email, action) values ($1, $2, $3, $4, $5)`,
+        [f.liteDoc, f.liteVersion, lite.id, lite.email, action]);
+    }
+    const page = expectOk(await admin.client.rpc('investor_document_access_log', { p_document_id: f.liteDoc, p_limit: 2, p_offset: 0 })) as
+      { action: string; email: string; version: number; total_count: number }[];
+    expect(page).toHaveLength(2);
+    expect(page[0]).toMatchObject({ action: 'open', email: lite.email, version: 1, total_count: 3 });
+    const next = expectOk(await admin.client.rpc('investor_document_access_log', { p_document_id: f.liteDoc, p_limit: 2, p_offset: 2 })) as unknown[];
+    expect(next).toHaveLength(1);
+    expect((await admin.client.rpc('investor_document_access_log', { p_document_id: f.liteDoc, p_limit: 500 })).error?.message).toBe('invalid_page');
   });
 });
