@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectDenied, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
+import { stackConfig } from '../../supabase/local/config.ts';
 import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -9,8 +11,9 @@ import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
  * as real users with real JWTs through supabase-js. Fixtures are arranged as
  * the database superuser; the writing RPCs have their own tests below.
  *
- * NDA versions are global: this file starts from none (db test files run one
- * at a time) and publishes its own.
+ * NDA versions are global (the seed has one, `npm test` shares one stack
+ * between tiers): this file publishes its own on top and checks "no NDA at
+ * all" inside a transaction it rolls back, so nothing else ever sees it.
  */
 
 let admin: TestUser;
@@ -84,19 +87,54 @@ beforeAll(async () => {
   await grant(lite, 'lite');
   await grant(dataRoom, 'data_room');
   await sql('insert into public.stakeholders (user_id, affiliation) values ($1, $2)', [stakeholder.id, 'Tests']);
-  await sql('delete from public.nda_agreements');
-  await sql('delete from public.nda_versions');
   f = await arrange();
 });
 
-describe('with no NDA published (fail closed)', () => {
-  it('a data-room investor reads lite content but no data_room document, version or folder-by-it', async () => {
+/**
+ * Runs `query` as `user` (role authenticated, their id as the JWT's sub, as
+ * PostgREST sets it) inside a transaction in which no NDA exists, then rolls
+ * back: the seed's and other tests' NDA versions are untouched.
+ */
+async function asUserWithoutAnyNda<Row extends pg.QueryResultRow>(user: TestUser, query: string, params: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: stackConfig('test').dbUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('delete from public.nda_agreements');
+    await client.query('delete from public.nda_versions');
+    await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: user.id, role: 'authenticated', aal: 'aal1' })]);
+    await client.query('set local role authenticated');
+    return (await client.query<Row>(query, params)).rows;
+  } finally {
+    await client.query('rollback');
+    await client.end();
+  }
+}
+
+describe('before agreeing, and with no NDA published at all (fail closed)', () => {
+  it('a data-room investor who has agreed to nothing reads lite content but no data_room document or version', async () => {
     const docs = await ids(dataRoom, 'investor_documents');
     expect(docs).toContain(f.liteDoc);
     expect(docs).not.toContain(f.roomDoc);
     const versions = await ids(dataRoom, 'investor_document_versions');
     expect(versions).toContain(f.liteVersion);
     expect(versions).not.toContain(f.roomVersion);
+  });
+
+  it('with no NDA published, a data-room investor reads no data_room row nor object, however the rule is asked', async () => {
+    const rows = await asUserWithoutAnyNda<{ id: string }>(dataRoom,
+      `select id::text from public.investor_documents
+       union all select id::text from public.investor_document_versions
+       union all select name from storage.objects where bucket_id = 'investor_documents' and name = $1`,
+      [`${f.roomDoc}/${f.roomVersion}/deck.pdf`]);
+    expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining([f.liteDoc, f.liteVersion]));
+    expect(rows.map((r) => r.id)).not.toContain(f.roomDoc);
+    expect(rows.map((r) => r.id)).not.toContain(f.roomVersion);
+    const [answers] = await asUserWithoutAnyNda<Record<string, boolean>>(dataRoom,
+      `select private.has_agreed_current_nda() as agreed, private.can_read_investor_level('data_room') as room,
+              private.can_read_investor_level('lite') as lite, private.may_read_investor_object($1) as object`,
+      [`${f.roomDoc}/${f.roomVersion}/deck.pdf`]);
+    expect(answers).toEqual({ agreed: false, room: false, lite: true, object: false });
   });
 });
 
