@@ -79,8 +79,8 @@ describe('/admin/investor-content', () => {
     expect(row).toHaveTextContent('22 Nov 2026');
     expect(row).toHaveTextContent('Version history (2 versions)');
     expect(within(row).getByRole('button', { name: 'Download version 1 of Cap table' })).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Replace Cap table with a new version' })).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Who opened Cap table' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Replace with a new version: Cap table' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Who opened it: Cap table' })).toBeInTheDocument();
     expect(await screen.findByText(/Version 3 · published 21 November 2026/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Q3 closed' })).toBeInTheDocument();
   });

@@ -73,7 +73,7 @@ export function AccessLogDialog({ client, document: doc }: { client: AccordClien
   return (
     <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="center" size={{ mdDown: 'full', md: 'lg' }} scrollBehavior="inside">
       <Dialog.Trigger asChild>
-        <Button size="sm" variant="ghost" aria-label={`Who opened ${doc.title}`}>
+        <Button size="sm" variant="ghost" aria-label={`Who opened it: ${doc.title}`}>
           Who opened it
         </Button>
       </Dialog.Trigger>

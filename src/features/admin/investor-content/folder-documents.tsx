@@ -45,13 +45,18 @@ function VersionHistory({ client, document: doc }: { client: AccordClient; docum
       <chakra.summary cursor="pointer" color="fg.muted">
         Version history ({doc.versions.length === 1 ? '1 version' : `${doc.versions.length} versions`})
       </chakra.summary>
-      <Stack as="ol" listStyleType="none" gap="1" mt="2" ps="0">
+      <Stack as="ol" listStyleType="none" gap="2" mt="2" ps="0">
         {doc.versions.map((v) => (
-          <Flex as="li" key={v.id} gap="2" align="center" wrap="wrap">
-            <Text wordBreak="break-all">
-              Version {v.version}
-              {v.id === doc.current?.id ? ' (current)' : ''} · {v.fileName} · {versionSummary(v)} · {formatDayAndTime(v.uploadedAt)}
-            </Text>
+          <Flex as="li" key={v.id} gap="2" align="start" justify="space-between">
+            <Box minW="0">
+              <Text fontWeight="medium">
+                Version {v.version}
+                {v.id === doc.current?.id ? ' (current)' : ''} · {formatDayAndTime(v.uploadedAt)}
+              </Text>
+              <Text color="fg.muted" overflowWrap="anywhere">
+                {v.fileName} · {versionSummary(v)}
+              </Text>
+            </Box>
             <DownloadButton client={client} version={v} label={`Download version ${v.version} of ${doc.title}`} />
           </Flex>
         ))}
@@ -107,11 +112,12 @@ export function FolderDocuments({
     {
       key: 'version',
       label: 'Current version',
+      cellProps: { minW: { md: '14rem' } },
       cell: (d) =>
         d.current ? (
           <Box minW="0">
             <Text>Version {d.current.version}</Text>
-            <Text textStyle="sm" color="fg.muted" wordBreak="break-all">
+            <Text textStyle="sm" color="fg.muted" overflowWrap="anywhere">
               {d.current.fileName}
             </Text>
             <VersionHistory client={client} document={d} />
@@ -129,7 +135,7 @@ export function FolderDocuments({
       unlabelledWhenStacked: true,
       alignEnd: true,
       cell: (d) => (
-        <Flex gap="2" wrap="wrap" justify={{ base: 'start', md: 'end' }}>
+        <Flex gap="2" wrap="wrap" direction={{ base: 'row', lg: 'column' }} align={{ base: 'center', lg: 'stretch' }} justify={{ base: 'start', md: 'end' }}>
           <NewVersionDialog document={d} addVersion={commands.addVersion} />
           <EditDocumentDialog document={d} folders={folders} update={commands.update} />
           <AccessLogDialog client={client} document={d} />

@@ -40,7 +40,7 @@ export function NewVersionDialog({ document: doc, addVersion }: { document: Inve
         addVersion.reset();
       }}
       trigger={
-        <Button size="sm" variant="outline" aria-label={`Replace ${doc.title} with a new version`}>
+        <Button size="sm" variant="outline" aria-label={`${doc.current ? 'Replace with a new version' : 'Upload a file'}: ${doc.title}`}>
           {doc.current ? 'Replace with a new version' : 'Upload a file'}
         </Button>
       }
