@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser, seriousAxeViolations } from '../support/browser.ts';
@@ -42,6 +42,12 @@ async function checkWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** Clicks a download button; the file's suggested name and whether its bytes are the seed PDF's. */
+async function downloaded(page: Page, button: Locator): Promise<{ name: string; same: boolean }> {
+  const [download] = await Promise.all([page.waitForEvent('download', WAIT), button.click()]);
+  return { name: download.suggestedFilename(), same: Buffer.compare(readFileSync(await download.path()), SEED_PDF) === 0 };
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -55,13 +61,18 @@ describe('investor content in the back office', () => {
     const suffix = randomUUID().slice(0, 6);
     const folderName = `Due diligence ${suffix}`;
     const title = `Term sheet ${suffix}`;
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
     await signInThroughInbox(page, 'admin@accord.test', { at: '/accord-login' });
     await page.goto(app('/admin/investor-content'));
     await appStarted(page);
     await page.getByRole('heading', { level: 1, name: 'Investor content' }).waitFor(WAIT);
-    // The seed's folders and documents.
-    await page.getByRole('table', { name: 'Documents in Financials' }).waitFor(WAIT);
+    // The seed's folders and documents; the seed's PDF downloads as the file in seed-assets.
+    const seeded = page.getByRole('table', { name: 'Documents in Financials' }).getByRole('row').filter({ hasText: 'Financial model 2026–2028' });
+    await seeded.getByText('Version history (1 version)').click();
+    expect(await downloaded(page, seeded.getByRole('button', { name: 'Download version 1 of Financial model 2026–2028' }))).toEqual({
+      name: 'financial-model-2026.pdf',
+      same: true,
+    });
 
     // A folder of its own.
     await page.getByRole('button', { name: 'Add folder' }).click();
@@ -111,6 +122,8 @@ describe('investor content in the back office', () => {
     await row.getByText(/^Version 2 \(current\) · /).waitFor(WAIT);
     await row.getByText(/^Version 1 · /).waitFor(WAIT);
     await row.getByText(/^term-sheet\.pdf · PDF · 1 KB$/).waitFor(WAIT);
+    // The old version is still there, byte for byte.
+    expect(await downloaded(page, row.getByRole('button', { name: `Download version 1 of ${title}` }))).toEqual({ name: 'term-sheet.pdf', same: true });
     const versions = await sql<{ version: number; file_name: string; current: boolean }>(
       `select v.version, v.file_name, d.current_version_id = v.id as current
          from public.investor_document_versions v join public.investor_documents d on d.id = v.document_id
