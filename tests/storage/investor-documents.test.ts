@@ -90,6 +90,13 @@ describe('the bucket', () => {
     expect(bucket).toEqual({ public: false, limit: 50 * 1024 * 1024, allowed_mime_types: ['application/pdf', DOCX, XLSX, 'image/png'] });
   });
 
+  it('accepts a file of exactly 50 MB (the project-wide upload limit must not be lower than the bucket’s)', async () => {
+    const path = `${roomDoc.documentId}/${randomUUID()}/big-but-allowed.pdf`;
+    expect((await admin.client.storage.from(BUCKET).upload(path, pdfBytes(50 * 1024 * 1024), { contentType: 'application/pdf' })).error).toBeNull();
+    // Not registered as a version, so the administrator may remove it again.
+    expect((await admin.client.storage.from(BUCKET).remove([path])).data).toHaveLength(1);
+  });
+
   it('refuses a file over 50 MB and a type it does not hold, even from a system administrator', async () => {
     const files = admin.client.storage.from(BUCKET);
     expectStorageError(await files.upload(`${roomDoc.documentId}/${randomUUID()}/big.pdf`, pdfBytes(50 * 1024 * 1024 + 1), { contentType: 'application/pdf' }), '413');
