@@ -163,6 +163,19 @@ describe('with an NDA', () => {
     expect(await ids(dataRoom, 'investor_documents')).toContain(f.roomDoc);
   });
 
+  it('a folder holding only data_room documents is hidden from lite investors (its name says something too)', async () => {
+    const [{ id: folderId }] = await sql<{ id: string }>(
+      `insert into public.investor_folders (name) values ($1) returning id`, [`Acquisition talks ${randomUUID().slice(0, 8)}`]);
+    await sql('update public.investor_documents set folder_id = $1 where id = $2', [folderId, f.roomDoc]);
+    try {
+      expect(await ids(lite, 'investor_folders')).not.toContain(folderId);
+      expect(await ids(dataRoom, 'investor_folders')).toContain(folderId);
+      expect(await ids(admin, 'investor_folders')).toContain(folderId);
+    } finally {
+      await sql('update public.investor_documents set folder_id = $1 where id = $2', [f.folderId, f.roomDoc]);
+    }
+  });
+
   it('members, stakeholders and visitors read nothing', async () => {
     for (const who of [member, stakeholder, null]) {
       for (const table of ['investor_folders', 'investor_documents', 'investor_document_versions', 'investor_updates', 'investor_document_access']) {

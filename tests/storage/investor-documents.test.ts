@@ -172,6 +172,19 @@ describe('adding and removing files', () => {
     expectStorageError(await asAnon().storage.from(BUCKET).upload(`${roomDoc.documentId}/${randomUUID()}/anon.pdf`, pdfBytes(), { contentType: 'application/pdf' }), '403');
   });
 
+  it('a system administrator with a second factor at aal1 neither uploads nor registers nor reads a data_room file', async () => {
+    const other = await newUser('idoc-admin-mfa');
+    await makeSystemAdmin(other);
+    await enrolVerifiedTotp(other.client);
+    const aal1 = await signInAgain(other);
+    const path = `${roomDoc.documentId}/${randomUUID()}/at-aal1.pdf`;
+    expectStorageError(await aal1.storage.from(BUCKET).upload(path, pdfBytes(), { contentType: 'application/pdf' }), '403');
+    expectStorageError(await aal1.storage.from(BUCKET).download(roomDoc.path), '404');
+    const { error } = await aal1.rpc('register_investor_document_version', { p_document_id: roomDoc.documentId, p_storage_path: roomDoc.path });
+    expect(error?.message).toBe('aal2_required');
+    expect(await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [BUCKET, path])).toEqual([]);
+  });
+
   it('nobody overwrites a version in place, not even a system administrator (a new version is a new object)', async () => {
     const result = await admin.client.storage.from(BUCKET).upload(roomDoc.path, pdfBytes(300, 'swapped'), { contentType: 'application/pdf', upsert: true });
     expect(result.error).not.toBeNull();
