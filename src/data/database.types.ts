@@ -576,6 +576,239 @@ export type Database = {
         Relationships: [
         ]
       },
+      "investor_document_access": {
+        Row: {
+          "action": string,
+          "document_id": string,
+          "email": string | null,
+          "id": number,
+          "occurred_at": string,
+          "user_id": string | null,
+          "version_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "action": string,
+          "document_id": string,
+          "email"?: string | null,
+          "id"?: never,
+          "occurred_at"?: string,
+          "user_id"?: string | null,
+          "version_id": string
+        }
+        Update: {
+          "action"?: string,
+          "document_id"?: string,
+          "email"?: string | null,
+          "id"?: never,
+          "occurred_at"?: string,
+          "user_id"?: string | null,
+          "version_id"?: string
+        }
+        Relationships: [
+        ]
+      },
+      "investor_document_versions": {
+        Row: {
+          "content_type": string,
+          "document_id": string,
+          "file_name": string,
+          "id": string,
+          "size_bytes": number,
+          "storage_path": string,
+          "uploaded_at": string,
+          "uploaded_by": string | null,
+          "version": number
+        }
+        ComputedFields: never
+        Insert: {
+          "content_type": string,
+          "document_id": string,
+          "file_name": string,
+          "id"?: string,
+          "size_bytes": number,
+          "storage_path": string,
+          "uploaded_at"?: string,
+          "uploaded_by"?: string | null,
+          "version": number
+        }
+        Update: {
+          "content_type"?: string,
+          "document_id"?: string,
+          "file_name"?: string,
+          "id"?: string,
+          "size_bytes"?: number,
+          "storage_path"?: string,
+          "uploaded_at"?: string,
+          "uploaded_by"?: string | null,
+          "version"?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "investor_document_versions_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "investor_documents"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "investor_documents": {
+        Row: {
+          "created_at": string,
+          "created_by": string | null,
+          "current_version_id": string | null,
+          "description": string | null,
+          "folder_id": string,
+          "id": string,
+          "level": Database["public"]['Enums']["investor_access_level"],
+          "title": string,
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "current_version_id"?: string | null,
+          "description"?: string | null,
+          "folder_id": string,
+          "id"?: string,
+          "level": Database["public"]['Enums']["investor_access_level"],
+          "title": string,
+          "updated_at"?: string
+        }
+        Update: {
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "current_version_id"?: string | null,
+          "description"?: string | null,
+          "folder_id"?: string,
+          "id"?: string,
+          "level"?: Database["public"]['Enums']["investor_access_level"],
+          "title"?: string,
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "investor_documents_current_version_fkey"
+            columns: ["current_version_id"]
+            isOneToOne: false
+            referencedRelation: "investor_document_versions"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "investor_documents_folder_id_fkey"
+            columns: ["folder_id"]
+            isOneToOne: false
+            referencedRelation: "investor_folders"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "investor_folders": {
+        Row: {
+          "created_at": string,
+          "created_by": string | null,
+          "id": string,
+          "name": string,
+          "position": number
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "id"?: string,
+          "name": string,
+          "position"?: number
+        }
+        Update: {
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "id"?: string,
+          "name"?: string,
+          "position"?: number
+        }
+        Relationships: [
+        ]
+      },
+      "investor_updates": {
+        Row: {
+          "body": string,
+          "created_by": string | null,
+          "id": string,
+          "published_at": string,
+          "title": string,
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "body": string,
+          "created_by"?: string | null,
+          "id"?: string,
+          "published_at"?: string,
+          "title": string,
+          "updated_at"?: string
+        }
+        Update: {
+          "body"?: string,
+          "created_by"?: string | null,
+          "id"?: string,
+          "published_at"?: string,
+          "title"?: string,
+          "updated_at"?: string
+        }
+        Relationships: [
+        ]
+      },
+      "nda_agreements": {
+        Row: {
+          "agreed_at": string,
+          "nda_version": number,
+          "user_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "agreed_at"?: string,
+          "nda_version": number,
+          "user_id": string
+        }
+        Update: {
+          "agreed_at"?: string,
+          "nda_version"?: number,
+          "user_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "nda_agreements_nda_version_fkey"
+            columns: ["nda_version"]
+            isOneToOne: false
+            referencedRelation: "nda_versions"
+            referencedColumns: ["version"]
+          }
+        ]
+      },
+      "nda_versions": {
+        Row: {
+          "body": string,
+          "published_at": string,
+          "published_by": string | null,
+          "version": number
+        }
+        ComputedFields: never
+        Insert: {
+          "body": string,
+          "published_at"?: string,
+          "published_by"?: string | null,
+          "version": number
+        }
+        Update: {
+          "body"?: string,
+          "published_at"?: string,
+          "published_by"?: string | null,
+          "version"?: number
+        }
+        Relationships: [
+        ]
+      },
       "network_activity": {
         Row: {
           "action": string,
@@ -1969,6 +2202,19 @@ export type Database = {
           "token": string
         }[]
       },
+      "create_investor_document":
+      {
+        Args: {
+          "p_description": string,
+          "p_folder_id": string,
+          "p_level": Database["public"]['Enums']["investor_access_level"],
+          "p_title": string
+        }; Returns: string
+      },
+      "create_investor_folder":
+      {
+        Args: { "p_name": string }; Returns: string
+      },
       "create_resource":
       {
         Args: {
@@ -2034,6 +2280,26 @@ export type Database = {
           isSetofReturn: false
         }
       },
+      "delete_investor_document":
+      {
+        Args: { "p_document_id": string }; Returns: (string)[]
+      },
+      "delete_investor_folder":
+      {
+        Args: { "p_folder_id": string }; Returns: undefined
+      },
+      "delete_investor_update":
+      {
+        Args: { "p_id": string }; Returns: undefined
+      },
+      "edit_investor_update":
+      {
+        Args: {
+          "p_body": string,
+          "p_id": string,
+          "p_title": string
+        }; Returns: undefined
+      },
       "finish_notification_email":
       {
         Args: {
@@ -2058,6 +2324,23 @@ export type Database = {
       "has_investor_level":
       {
         Args: { "required": Database["public"]['Enums']["investor_access_level"] }; Returns: boolean
+      },
+      "investor_document_access_log":
+      {
+        Args: {
+          "p_document_id": string,
+          "p_limit"?: number,
+          "p_offset"?: number
+        }; Returns: {
+          "action": string,
+          "email": string,
+          "full_name": string,
+          "id": number,
+          "occurred_at": string,
+          "total_count": number,
+          "user_id": string,
+          "version": number
+        }[]
       },
       "invite_stakeholder":
       {
@@ -2219,6 +2502,13 @@ export type Database = {
           "valid_to": string
         }[]
       },
+      "post_investor_update":
+      {
+        Args: {
+          "p_body": string,
+          "p_title": string
+        }; Returns: string
+      },
       "post_message":
       {
         Args: {
@@ -2226,6 +2516,10 @@ export type Database = {
           "p_body": string,
           "p_conversation_id": string
         }; Returns: number
+      },
+      "publish_nda_version":
+      {
+        Args: { "p_body": string }; Returns: number
       },
       "record_contact_answer_delivery":
       {
@@ -2238,6 +2532,13 @@ export type Database = {
       "record_investor_visit":
       {
         Args: Record<PropertyKey, never>; Returns: undefined
+      },
+      "register_investor_document_version":
+      {
+        Args: {
+          "p_document_id": string,
+          "p_storage_path": string
+        }; Returns: string
       },
       "registry_by_domain":
       {
@@ -2324,6 +2625,13 @@ export type Database = {
         Args: {
           "p_organization_id": string,
           "p_user_id": string
+        }; Returns: undefined
+      },
+      "rename_investor_folder":
+      {
+        Args: {
+          "p_folder_id": string,
+          "p_name": string
         }; Returns: undefined
       },
       "reopen_conversation":
@@ -2508,6 +2816,16 @@ export type Database = {
       "unread_notification_count":
       {
         Args: Record<PropertyKey, never>; Returns: number
+      },
+      "update_investor_document":
+      {
+        Args: {
+          "p_description": string,
+          "p_document_id": string,
+          "p_folder_id": string,
+          "p_level": Database["public"]['Enums']["investor_access_level"],
+          "p_title": string
+        }; Returns: undefined
       },
       "withdraw_organization_change":
       {
