@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 
-import { degrees, PDFArray, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
+import { degrees, PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+
+import { pageContents, shown, stampFooter } from '../../../tests/support/pdf-pages.ts';
 
 /**
  * The stamp runs where it runs in production: in Deno, importing pdf-lib
@@ -35,7 +36,7 @@ function stampInDeno(input: Uint8Array, email: string): { status: number | null;
 }
 
 /** A PDF like an administrator's upload: pages of two sizes, one turned, one with a crop box away from the origin. */
-async function samplePdf(): Promise<Uint8Array> {
+async function turnedAndCroppedPdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const pages = [pdf.addPage([595, 842]), pdf.addPage([842, 595]), pdf.addPage([612, 792]), pdf.addPage([400, 400])];
   pages.forEach((page, index) => page.drawText(`Original page ${index + 1}`, { x: 50, y: 100 }));
@@ -45,36 +46,19 @@ async function samplePdf(): Promise<Uint8Array> {
   return await pdf.save();
 }
 
-/** What a page draws, all its content streams decoded and joined in order. */
-function pageContent(pdf: PDFDocument, index: number): string {
-  const contents = pdf.getPages()[index].node.Contents();
-  const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
-  return refs
-    .map((ref) => {
-      const stream = pdf.context.lookup(ref as never) as PDFRawStream;
-      const bytes = Buffer.from(stream.getContents());
-      return (stream.dict.get(PDFName.of('Filter')) ? inflateSync(bytes) : bytes).toString('latin1');
-    })
-    .join('\n');
-}
-
-/** The standard fonts' text operands are hex strings of WinAnsi bytes. */
-function shown(text: string): string {
-  return `<${Buffer.from(text, 'latin1').toString('hex').toUpperCase()}> Tj`;
-}
-
 describe('stamping a PDF for a reader', () => {
   it('keeps every page and writes the e-mail and the UTC time on each, after the original content', async () => {
-    const run = stampInDeno(await samplePdf(), 'investor.dataroom@accord.test');
+    const run = stampInDeno(await turnedAndCroppedPdf(), 'investor.dataroom@accord.test');
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
 
     const stamped = await PDFDocument.load(run.output);
     expect(stamped.getPageCount()).toBe(4);
-    const footer = shown('Confidential \u00b7 opened by investor.dataroom@accord.test on 2026-11-24 23:20:05 UTC');
+    const pages = await pageContents(run.output);
+    const footer = shown(stampFooter('investor.dataroom@accord.test', new Date(AT)));
     const diagonal = shown('investor.dataroom@accord.test \u00b7 2026-11-24 23:20:05 UTC');
     for (let index = 0; index < 4; index++) {
-      const content = pageContent(stamped, index);
+      const content = pages[index];
       expect(content).toContain(shown(`Original page ${index + 1}`));
       expect(content).toContain(footer);
       expect(content).toContain(diagonal);
@@ -87,11 +71,10 @@ describe('stamping a PDF for a reader', () => {
   });
 
   it('writes characters the standard font lacks as "?" instead of refusing the reader', async () => {
-    const run = stampInDeno(await samplePdf(), 'zoë.δ@accord.test');
+    const run = stampInDeno(await turnedAndCroppedPdf(), 'zoë.δ@accord.test');
     expect(run.status).toBe(0);
-    const stamped = await PDFDocument.load(run.output);
     // ë is in WinAnsi, δ is not.
-    expect(pageContent(stamped, 0)).toContain(shown('Confidential \u00b7 opened by zo\u00eb.?@accord.test on 2026-11-24 23:20:05 UTC'));
+    expect((await pageContents(run.output))[0]).toContain(shown('Confidential \u00b7 opened by zo\u00eb.?@accord.test on 2026-11-24 23:20:05 UTC'));
   });
 
   it('refuses what is not a readable PDF, so nothing is ever served unstamped', () => {
