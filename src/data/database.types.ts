@@ -567,6 +567,239 @@ export type Database = {
         Relationships: [
         ]
       },
+      "investor_document_access": {
+        Row: {
+          "action": string,
+          "document_id": string,
+          "email": string | null,
+          "id": number,
+          "occurred_at": string,
+          "user_id": string | null,
+          "version_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "action": string,
+          "document_id": string,
+          "email"?: string | null,
+          "id"?: never,
+          "occurred_at"?: string,
+          "user_id"?: string | null,
+          "version_id": string
+        }
+        Update: {
+          "action"?: string,
+          "document_id"?: string,
+          "email"?: string | null,
+          "id"?: never,
+          "occurred_at"?: string,
+          "user_id"?: string | null,
+          "version_id"?: string
+        }
+        Relationships: [
+        ]
+      },
+      "investor_document_versions": {
+        Row: {
+          "content_type": string,
+          "document_id": string,
+          "file_name": string,
+          "id": string,
+          "size_bytes": number,
+          "storage_path": string,
+          "uploaded_at": string,
+          "uploaded_by": string | null,
+          "version": number
+        }
+        ComputedFields: never
+        Insert: {
+          "content_type": string,
+          "document_id": string,
+          "file_name": string,
+          "id"?: string,
+          "size_bytes": number,
+          "storage_path": string,
+          "uploaded_at"?: string,
+          "uploaded_by"?: string | null,
+          "version": number
+        }
+        Update: {
+          "content_type"?: string,
+          "document_id"?: string,
+          "file_name"?: string,
+          "id"?: string,
+          "size_bytes"?: number,
+          "storage_path"?: string,
+          "uploaded_at"?: string,
+          "uploaded_by"?: string | null,
+          "version"?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "investor_document_versions_document_id_fkey"
+            columns: ["document_id"]
+            isOneToOne: false
+            referencedRelation: "investor_documents"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "investor_documents": {
+        Row: {
+          "created_at": string,
+          "created_by": string | null,
+          "current_version_id": string | null,
+          "description": string | null,
+          "folder_id": string,
+          "id": string,
+          "level": Database["public"]['Enums']["investor_access_level"],
+          "title": string,
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "current_version_id"?: string | null,
+          "description"?: string | null,
+          "folder_id": string,
+          "id"?: string,
+          "level": Database["public"]['Enums']["investor_access_level"],
+          "title": string,
+          "updated_at"?: string
+        }
+        Update: {
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "current_version_id"?: string | null,
+          "description"?: string | null,
+          "folder_id"?: string,
+          "id"?: string,
+          "level"?: Database["public"]['Enums']["investor_access_level"],
+          "title"?: string,
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "investor_documents_current_version_fkey"
+            columns: ["current_version_id"]
+            isOneToOne: false
+            referencedRelation: "investor_document_versions"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "investor_documents_folder_id_fkey"
+            columns: ["folder_id"]
+            isOneToOne: false
+            referencedRelation: "investor_folders"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "investor_folders": {
+        Row: {
+          "created_at": string,
+          "created_by": string | null,
+          "id": string,
+          "name": string,
+          "position": number
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "id"?: string,
+          "name": string,
+          "position"?: number
+        }
+        Update: {
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "id"?: string,
+          "name"?: string,
+          "position"?: number
+        }
+        Relationships: [
+        ]
+      },
+      "investor_updates": {
+        Row: {
+          "body": string,
+          "created_by": string | null,
+          "id": string,
+          "published_at": string,
+          "title": string,
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "body": string,
+          "created_by"?: string | null,
+          "id"?: string,
+          "published_at"?: string,
+          "title": string,
+          "updated_at"?: string
+        }
+        Update: {
+          "body"?: string,
+          "created_by"?: string | null,
+          "id"?: string,
+          "published_at"?: string,
+          "title"?: string,
+          "updated_at"?: string
+        }
+        Relationships: [
+        ]
+      },
+      "nda_agreements": {
+        Row: {
+          "agreed_at": string,
+          "nda_version": number,
+          "user_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "agreed_at"?: string,
+          "nda_version": number,
+          "user_id": string
+        }
+        Update: {
+          "agreed_at"?: string,
+          "nda_version"?: number,
+          "user_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "nda_agreements_nda_version_fkey"
+            columns: ["nda_version"]
+            isOneToOne: false
+            referencedRelation: "nda_versions"
+            referencedColumns: ["version"]
+          }
+        ]
+      },
+      "nda_versions": {
+        Row: {
+          "body": string,
+          "published_at": string,
+          "published_by": string | null,
+          "version": number
+        }
+        ComputedFields: never
+        Insert: {
+          "body": string,
+          "published_at"?: string,
+          "published_by"?: string | null,
+          "version": number
+        }
+        Update: {
+          "body"?: string,
+          "published_at"?: string,
+          "published_by"?: string | null,
+          "version"?: number
+        }
+        Relationships: [
+        ]
+      },
       "network_activity": {
         Row: {
           "action": string,
@@ -1735,6 +1968,10 @@ export type Database = {
       {
         Args: { "p_id": string }; Returns: undefined
       },
+      "agree_to_nda":
+      {
+        Args: { "p_version": number }; Returns: string
+      },
       "answer_contact_message":
       {
         Args: {
@@ -1968,6 +2205,16 @@ export type Database = {
       {
         Args: { "required": Database["public"]['Enums']["investor_access_level"] }; Returns: boolean
       },
+      "investor_nda_status":
+      {
+        Args: Record<PropertyKey, never>; Returns: {
+          "agreed_at": string,
+          "body": string,
+          "previously_agreed_version": number,
+          "published_at": string,
+          "version": number
+        }[]
+      },
       "is_any_organization_admin":
       {
         Args: { "user_uuid": string }; Returns: boolean
@@ -2065,6 +2312,23 @@ export type Database = {
           "is_current": boolean,
           "last_active_at": string,
           "user_agent": string
+        }[]
+      },
+      "open_investor_document":
+      {
+        Args: {
+          "p_action": string,
+          "p_version_id": string
+        }; Returns: {
+          "content_type": string,
+          "document_id": string,
+          "email": string,
+          "file_name": string,
+          "occurred_at": string,
+          "size_bytes": number,
+          "storage_path": string,
+          "title": string,
+          "version_id": string
         }[]
       },
       "organization_activity":
