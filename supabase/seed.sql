@@ -665,3 +665,51 @@ values
   ('5eed0000-0000-4000-8000-000000000102', '5eed0000-0000-4000-8000-000000000506', now() - interval '100 days'),
   ('5eed0000-0000-4000-8000-000000000103', '5eed0000-0000-4000-8000-000000000501', now() - interval '250 days'),
   ('5eed0000-0000-4000-8000-000000000103', '5eed0000-0000-4000-8000-000000000507', now() - interval '70 days');
+
+-- ---------------------------------------------------------------------------
+-- Investor content (issue 17, supabase/migrations/20261129000200_investor-content.sql,
+-- decision 060): NDA version 1 (nobody has agreed yet, so the data-room
+-- investor meets the NDA first), two folders, a document for every investor
+-- and a data-room PDF, and two investor updates. The files are real PDFs in
+-- supabase/seed-assets/investor_documents/<document id>/<version id>/, uploaded
+-- after this seed; the sizes below are theirs. Ids 5eed…07NN.
+-- ---------------------------------------------------------------------------
+insert into public.nda_versions (version, body, published_at, published_by)
+values (1,
+  E'Mutual non-disclosure agreement (demo)\n\n1. Confidential information means every document in the Accord data room and anything learned from it.\n2. You will use it only to evaluate an investment in Accord, and will not share it with anyone outside your organisation without written consent.\n3. Every document you open is stamped with your e-mail address and the time, and each opening is recorded.\n4. These obligations last three years from the day you agree.',
+  now() - interval '30 days', '5eed0000-0000-4000-8000-000000000001');
+
+insert into public.investor_folders (id, name, position, created_at, created_by) values
+  ('5eed0000-0000-4000-8000-000000000701', 'Company overview', 0, now() - interval '30 days', '5eed0000-0000-4000-8000-000000000001'),
+  ('5eed0000-0000-4000-8000-000000000702', 'Financials', 1, now() - interval '30 days', '5eed0000-0000-4000-8000-000000000001');
+
+insert into public.investor_documents (id, folder_id, title, description, level, created_at, created_by, updated_at) values
+  ('5eed0000-0000-4000-8000-000000000711', '5eed0000-0000-4000-8000-000000000701', 'Accord one-pager',
+   'What Accord does, for whom, and how the network grows.', 'lite',
+   now() - interval '30 days', '5eed0000-0000-4000-8000-000000000001', now() - interval '30 days'),
+  ('5eed0000-0000-4000-8000-000000000712', '5eed0000-0000-4000-8000-000000000702', 'Financial model 2026–2028',
+   'Revenue, membership growth and cost assumptions. Confidential: shared under the NDA.', 'data_room',
+   now() - interval '20 days', '5eed0000-0000-4000-8000-000000000001', now() - interval '20 days');
+
+insert into public.investor_document_versions
+  (id, document_id, version, storage_path, file_name, content_type, size_bytes, uploaded_at, uploaded_by)
+values
+  ('5eed0000-0000-4000-8000-000000000721', '5eed0000-0000-4000-8000-000000000711', 1,
+   '5eed0000-0000-4000-8000-000000000711/5eed0000-0000-4000-8000-000000000721/accord-one-pager.pdf',
+   'accord-one-pager.pdf', 'application/pdf', 867, now() - interval '30 days', '5eed0000-0000-4000-8000-000000000001'),
+  ('5eed0000-0000-4000-8000-000000000722', '5eed0000-0000-4000-8000-000000000712', 1,
+   '5eed0000-0000-4000-8000-000000000712/5eed0000-0000-4000-8000-000000000722/financial-model-2026.pdf',
+   'financial-model-2026.pdf', 'application/pdf', 1234, now() - interval '20 days', '5eed0000-0000-4000-8000-000000000001');
+
+update public.investor_documents d
+   set current_version_id = v.id
+  from public.investor_document_versions v
+ where v.document_id = d.id and d.id in ('5eed0000-0000-4000-8000-000000000711', '5eed0000-0000-4000-8000-000000000712');
+
+insert into public.investor_updates (id, title, body, published_at, created_by) values
+  ('5eed0000-0000-4000-8000-000000000731', 'Ten member organisations in the registry',
+   'Northwind Learning Trust and nine more organisations are now active in the registry, across education, healthcare and legal services.',
+   now() - interval '14 days', '5eed0000-0000-4000-8000-000000000001'),
+  ('5eed0000-0000-4000-8000-000000000732', 'Registry API opened to relying parties',
+   'Relying parties can now look up any active member through the open registry API. From this month we count every lookup, and the figures appear on your dashboard.',
+   now() - interval '3 days', '5eed0000-0000-4000-8000-000000000001');

@@ -2142,6 +2142,19 @@ export type Database = {
           "token": string
         }[]
       },
+      "create_investor_document":
+      {
+        Args: {
+          "p_description": string,
+          "p_folder_id": string,
+          "p_level": Database["public"]['Enums']["investor_access_level"],
+          "p_title": string
+        }; Returns: string
+      },
+      "create_investor_folder":
+      {
+        Args: { "p_name": string }; Returns: string
+      },
       "create_resource":
       {
         Args: {
@@ -2194,6 +2207,26 @@ export type Database = {
           isSetofReturn: false
         }
       },
+      "delete_investor_document":
+      {
+        Args: { "p_document_id": string }; Returns: (string)[]
+      },
+      "delete_investor_folder":
+      {
+        Args: { "p_folder_id": string }; Returns: undefined
+      },
+      "delete_investor_update":
+      {
+        Args: { "p_id": string }; Returns: undefined
+      },
+      "edit_investor_update":
+      {
+        Args: {
+          "p_body": string,
+          "p_id": string,
+          "p_title": string
+        }; Returns: undefined
+      },
       "finish_notification_email":
       {
         Args: {
@@ -2204,6 +2237,23 @@ export type Database = {
       "has_investor_level":
       {
         Args: { "required": Database["public"]['Enums']["investor_access_level"] }; Returns: boolean
+      },
+      "investor_document_access_log":
+      {
+        Args: {
+          "p_document_id": string,
+          "p_limit"?: number,
+          "p_offset"?: number
+        }; Returns: {
+          "action": string,
+          "email": string,
+          "full_name": string,
+          "id": number,
+          "occurred_at": string,
+          "total_count": number,
+          "user_id": string,
+          "version": number
+        }[]
       },
       "investor_nda_status":
       {
@@ -2370,6 +2420,13 @@ export type Database = {
           "valid_to": string
         }[]
       },
+      "post_investor_update":
+      {
+        Args: {
+          "p_body": string,
+          "p_title": string
+        }; Returns: string
+      },
       "post_message":
       {
         Args: {
@@ -2378,6 +2435,10 @@ export type Database = {
           "p_conversation_id": string
         }; Returns: number
       },
+      "publish_nda_version":
+      {
+        Args: { "p_body": string }; Returns: number
+      },
       "record_contact_answer_delivery":
       {
         Args: {
@@ -2385,6 +2446,13 @@ export type Database = {
           "p_error"?: string,
           "p_sent": boolean
         }; Returns: Database["public"]['Enums']["contact_answer_delivery"]
+      },
+      "register_investor_document_version":
+      {
+        Args: {
+          "p_document_id": string,
+          "p_storage_path": string
+        }; Returns: string
       },
       "registry_by_domain":
       {
@@ -2471,6 +2539,13 @@ export type Database = {
         Args: {
           "p_organization_id": string,
           "p_user_id": string
+        }; Returns: undefined
+      },
+      "rename_investor_folder":
+      {
+        Args: {
+          "p_folder_id": string,
+          "p_name": string
         }; Returns: undefined
       },
       "reopen_conversation":
@@ -2626,6 +2701,16 @@ export type Database = {
       "unread_notification_count":
       {
         Args: Record<PropertyKey, never>; Returns: number
+      },
+      "update_investor_document":
+      {
+        Args: {
+          "p_description": string,
+          "p_document_id": string,
+          "p_folder_id": string,
+          "p_level": Database["public"]['Enums']["investor_access_level"],
+          "p_title": string
+        }; Returns: undefined
       },
       "withdraw_organization_change":
       {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectDenied, makeSystemAdmin } from '../support/db-fixtures.ts';
+import { expectDenied, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
+import { stackConfig } from '../../supabase/local/config.ts';
 import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -9,8 +11,9 @@ import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
  * as real users with real JWTs through supabase-js. Fixtures are arranged as
  * the database superuser; the writing RPCs have their own tests below.
  *
- * NDA versions are global: this file starts from none (db test files run one
- * at a time) and publishes its own.
+ * NDA versions are global (the seed has one, `npm test` shares one stack
+ * between tiers): this file publishes its own on top and checks "no NDA at
+ * all" inside a transaction it rolls back, so nothing else ever sees it.
  */
 
 let admin: TestUser;
@@ -84,19 +87,54 @@ beforeAll(async () => {
   await grant(lite, 'lite');
   await grant(dataRoom, 'data_room');
   await sql('insert into public.stakeholders (user_id, affiliation) values ($1, $2)', [stakeholder.id, 'Tests']);
-  await sql('delete from public.nda_agreements');
-  await sql('delete from public.nda_versions');
   f = await arrange();
 });
 
-describe('with no NDA published (fail closed)', () => {
-  it('a data-room investor reads lite content but no data_room document, version or folder-by-it', async () => {
+/**
+ * Runs `query` as `user` (role authenticated, their id as the JWT's sub, as
+ * PostgREST sets it) inside a transaction in which no NDA exists, then rolls
+ * back: the seed's and other tests' NDA versions are untouched.
+ */
+async function asUserWithoutAnyNda<Row extends pg.QueryResultRow>(user: TestUser, query: string, params: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: stackConfig('test').dbUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('delete from public.nda_agreements');
+    await client.query('delete from public.nda_versions');
+    await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: user.id, role: 'authenticated', aal: 'aal1' })]);
+    await client.query('set local role authenticated');
+    return (await client.query<Row>(query, params)).rows;
+  } finally {
+    await client.query('rollback');
+    await client.end();
+  }
+}
+
+describe('before agreeing, and with no NDA published at all (fail closed)', () => {
+  it('a data-room investor who has agreed to nothing reads lite content but no data_room document or version', async () => {
     const docs = await ids(dataRoom, 'investor_documents');
     expect(docs).toContain(f.liteDoc);
     expect(docs).not.toContain(f.roomDoc);
     const versions = await ids(dataRoom, 'investor_document_versions');
     expect(versions).toContain(f.liteVersion);
     expect(versions).not.toContain(f.roomVersion);
+  });
+
+  it('with no NDA published, a data-room investor reads no data_room row nor object, however the rule is asked', async () => {
+    const rows = await asUserWithoutAnyNda<{ id: string }>(dataRoom,
+      `select id::text from public.investor_documents
+       union all select id::text from public.investor_document_versions
+       union all select name from storage.objects where bucket_id = 'investor_documents' and name = $1`,
+      [`${f.roomDoc}/${f.roomVersion}/deck.pdf`]);
+    expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining([f.liteDoc, f.liteVersion]));
+    expect(rows.map((r) => r.id)).not.toContain(f.roomDoc);
+    expect(rows.map((r) => r.id)).not.toContain(f.roomVersion);
+    const [answers] = await asUserWithoutAnyNda<Record<string, boolean>>(dataRoom,
+      `select private.has_agreed_current_nda() as agreed, private.can_read_investor_level('data_room') as room,
+              private.can_read_investor_level('lite') as lite, private.may_read_investor_object($1) as object`,
+      [`${f.roomDoc}/${f.roomVersion}/deck.pdf`]);
+    expect(answers).toEqual({ agreed: false, room: false, lite: true, object: false });
   });
 });
 
@@ -123,6 +161,19 @@ describe('with an NDA', () => {
     expect(await ids(dataRoom, 'investor_document_versions')).not.toContain(f.roomVersion);
     await agree(dataRoom, v2);
     expect(await ids(dataRoom, 'investor_documents')).toContain(f.roomDoc);
+  });
+
+  it('a folder holding only data_room documents is hidden from lite investors (its name says something too)', async () => {
+    const [{ id: folderId }] = await sql<{ id: string }>(
+      `insert into public.investor_folders (name) values ($1) returning id`, [`Acquisition talks ${randomUUID().slice(0, 8)}`]);
+    await sql('update public.investor_documents set folder_id = $1 where id = $2', [folderId, f.roomDoc]);
+    try {
+      expect(await ids(lite, 'investor_folders')).not.toContain(folderId);
+      expect(await ids(dataRoom, 'investor_folders')).toContain(folderId);
+      expect(await ids(admin, 'investor_folders')).toContain(folderId);
+    } finally {
+      await sql('update public.investor_documents set folder_id = $1 where id = $2', [f.folderId, f.roomDoc]);
+    }
   });
 
   it('members, stakeholders and visitors read nothing', async () => {
@@ -154,5 +205,108 @@ describe('with an NDA', () => {
     expect((await ids(admin, 'investor_document_access')).length).toBeGreaterThan(0);
     expect(new Set(await ids(dataRoom, 'nda_agreements', 'user_id'))).toEqual(new Set([dataRoom.id]));
     expect(await ids(admin, 'nda_agreements', 'user_id')).toEqual(expect.arrayContaining([dataRoom.id, lite.id]));
+  });
+});
+
+describe('the back office RPCs', () => {
+  async function lastAction(key: string, value: string) {
+    const rows = await sql<{ action: string; actor_id: string }>(
+      `select action, actor_id from public.network_activity where details ->> $1 = $2 order by id desc limit 1`, [key, value]);
+    return rows[0];
+  }
+
+  it('refuse everyone but system administrators, with nothing changed', async () => {
+    const [{ n: before }] = await sql<{ n: number }>(`select count(*)::int as n from public.network_activity where action like 'investor_%' or action like 'nda_%'`);
+    const [{ v: ndaBefore }] = await sql<{ v: number | null }>('select max(version) as v from public.nda_versions');
+    for (const who of [lite, dataRoom, member, stakeholder]) {
+      const calls = [
+        who.client.rpc('create_investor_folder', { p_name: 'Forged' }),
+        who.client.rpc('rename_investor_folder', { p_folder_id: f.folderId, p_name: 'Forged' }),
+        who.client.rpc('delete_investor_folder', { p_folder_id: f.folderId }),
+        who.client.rpc('create_investor_document', { p_folder_id: f.folderId, p_title: 'Forged', p_description: null, p_level: 'lite' }),
+        who.client.rpc('update_investor_document', { p_document_id: f.roomDoc, p_folder_id: f.folderId, p_title: 'Forged', p_description: null, p_level: 'lite' }),
+        who.client.rpc('register_investor_document_version', { p_document_id: f.roomDoc, p_storage_path: `${f.roomDoc}/${randomUUID()}/x.pdf` }),
+        who.client.rpc('delete_investor_document', { p_document_id: f.roomDoc }),
+        who.client.rpc('publish_nda_version', { p_body: 'Forged' }),
+        who.client.rpc('post_investor_update', { p_title: 'Forged', p_body: 'Forged' }),
+        who.client.rpc('investor_document_access_log', { p_document_id: f.roomDoc }),
+      ];
+      for (const result of await Promise.all(calls)) expectDenied(result);
+    }
+    for (const result of await Promise.all([
+      asAnon().rpc('publish_nda_version', { p_body: 'Forged' }),
+      asAnon().rpc('investor_document_access_log', { p_document_id: f.roomDoc }),
+    ])) expectDenied(result);
+    const [{ n: after }] = await sql<{ n: number }>(`select count(*)::int as n from public.network_activity where action like 'investor_%' or action like 'nda_%'`);
+    expect(after).toBe(before);
+    expect((await sql<{ v: number | null }>('select max(version) as v from public.nda_versions'))[0].v).toBe(ndaBefore);
+    const [doc] = await sql<{ title: string; level: string }>('select title, level::text from public.investor_documents where id = $1', [f.roomDoc]);
+    expect(doc).toEqual({ title: 'data_room doc', level: 'data_room' });
+  });
+
+  it('folders: created, renamed, refused when the name is taken in any case, deleted only when empty; each recorded', async () => {
+    const name = `Financials ${randomUUID().slice(0, 6)}`;
+    const id = expectOk(await admin.client.rpc('create_investor_folder', { p_name: `  ${name} ` })) as string;
+    expect(await lastAction('folder_id', id)).toEqual({ action: 'investor_folder.created', actor_id: admin.id });
+    expect((await admin.client.rpc('create_investor_folder', { p_name: name.toUpperCase() })).error?.message).toBe('folder_name_taken');
+    expect((await admin.client.rpc('create_investor_folder', { p_name: '   ' })).error?.message).toBe('invalid_folder_name');
+    expect((await admin.client.rpc('rename_investor_folder', { p_folder_id: id, p_name: `${name} 2026` })).error).toBeNull();
+    expect(await lastAction('folder_id', id)).toEqual({ action: 'investor_folder.renamed', actor_id: admin.id });
+    expect((await admin.client.rpc('delete_investor_folder', { p_folder_id: f.folderId })).error?.message).toBe('folder_not_empty');
+    expect(await sql('select 1 from public.investor_folders where id = $1', [f.folderId])).toHaveLength(1);
+    expect((await admin.client.rpc('delete_investor_folder', { p_folder_id: id })).error).toBeNull();
+    expect(await lastAction('folder_id', id)).toEqual({ action: 'investor_folder.deleted', actor_id: admin.id });
+  });
+
+  it('documents: created without a file (investors do not see it), edited with what changed recorded, deleted', async () => {
+    const id = expectOk(await admin.client.rpc('create_investor_document', {
+      p_folder_id: f.folderId, p_title: 'Board pack', p_description: 'Q3', p_level: 'lite',
+    })) as string;
+    expect(await ids(lite, 'investor_documents')).not.toContain(id);
+    expect(await ids(admin, 'investor_documents')).toContain(id);
+    expect((await admin.client.rpc('create_investor_document', { p_folder_id: f.folderId, p_title: '', p_description: null, p_level: 'lite' })).error?.message)
+      .toBe('invalid_document_title');
+    expect((await admin.client.rpc('update_investor_document', {
+      p_document_id: id, p_folder_id: f.folderId, p_title: 'Board pack Q3', p_description: 'Q3', p_level: 'data_room',
+    })).error).toBeNull();
+    const [entry] = await sql<{ details: { changes: Record<string, unknown> } }>(
+      `select details from public.network_activity where action = 'investor_document.updated' and details ->> 'document_id' = $1`, [id]);
+    expect(entry.details.changes).toEqual({ title: { from: 'Board pack', to: 'Board pack Q3' }, level: { from: 'lite', to: 'data_room' } });
+    expect(expectOk(await admin.client.rpc('delete_investor_document', { p_document_id: id }))).toEqual([]);
+    expect(await lastAction('document_id', id)).toEqual({ action: 'investor_document.deleted', actor_id: admin.id });
+  });
+
+  it('publishing the NDA makes a new current version and records it', async () => {
+    const [{ v: before }] = await sql<{ v: number }>('select max(version) as v from public.nda_versions');
+    const v = expectOk(await admin.client.rpc('publish_nda_version', { p_body: 'Version with a new clause.' })) as number;
+    expect(v).toBe(Number(before) + 1);
+    expect(await lastAction('version', String(v))).toEqual({ action: 'nda_version.published', actor_id: admin.id });
+    expect((await admin.client.rpc('publish_nda_version', { p_body: '  ' })).error?.message).toBe('invalid_nda_body');
+  });
+
+  it('investor updates: posted (lite investors read them), edited, deleted; each recorded', async () => {
+    const id = expectOk(await admin.client.rpc('post_investor_update', { p_title: 'Q3 closed', p_body: 'Revenue up.' })) as string;
+    expect(await ids(lite, 'investor_updates')).toContain(id);
+    expect(await ids(member, 'investor_updates')).not.toContain(id);
+    expect((await admin.client.rpc('edit_investor_update', { p_id: id, p_title: 'Q3 closed', p_body: 'Revenue up 12%.' })).error).toBeNull();
+    expect(await lastAction('update_id', id)).toEqual({ action: 'investor_update.edited', actor_id: admin.id });
+    expect((await admin.client.rpc('post_investor_update', { p_title: 'x', p_body: '' })).error?.message).toBe('invalid_update_body');
+    expect((await admin.client.rpc('delete_investor_update', { p_id: id })).error).toBeNull();
+    expect(await lastAction('update_id', id)).toEqual({ action: 'investor_update.deleted', actor_id: admin.id });
+    expect(await ids(lite, 'investor_updates')).not.toContain(id);
+  });
+
+  it('the access log: who, what and when, newest first, paged on the server', async () => {
+    for (const action of ['open', 'download', 'open']) {
+      await sql(`insert into public.investor_document_access (document_id, version_id, user_id, email, action) values ($1, $2, $3, $4, $5)`,
+        [f.liteDoc, f.liteVersion, lite.id, lite.email, action]);
+    }
+    const page = expectOk(await admin.client.rpc('investor_document_access_log', { p_document_id: f.liteDoc, p_limit: 2, p_offset: 0 })) as
+      { action: string; email: string; version: number; total_count: number }[];
+    expect(page).toHaveLength(2);
+    expect(page[0]).toMatchObject({ action: 'open', email: lite.email, version: 1, total_count: 3 });
+    const next = expectOk(await admin.client.rpc('investor_document_access_log', { p_document_id: f.liteDoc, p_limit: 2, p_offset: 2 })) as unknown[];
+    expect(next).toHaveLength(1);
+    expect((await admin.client.rpc('investor_document_access_log', { p_document_id: f.liteDoc, p_limit: 500 })).error?.message).toBe('invalid_page');
   });
 });

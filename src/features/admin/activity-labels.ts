@@ -83,6 +83,18 @@ export const ACTION_LABELS: Record<string, string> = {
   'resource.version_added': 'Resource file replaced by a new version',
   'resource.published': 'Resource published to members',
   'resource.unpublished': 'Resource unpublished',
+  // Investor content (issue 17, decision 060).
+  'investor_folder.created': 'Investor folder added',
+  'investor_folder.renamed': 'Investor folder renamed',
+  'investor_folder.deleted': 'Investor folder deleted',
+  'investor_document.created': 'Investor document added',
+  'investor_document.version_added': 'Investor document replaced by a new version',
+  'investor_document.updated': 'Investor document details changed',
+  'investor_document.deleted': 'Investor document deleted',
+  'nda_version.published': 'New NDA version published',
+  'investor_update.posted': 'Investor update posted',
+  'investor_update.edited': 'Investor update edited',
+  'investor_update.deleted': 'Investor update deleted',
 };
 
 /** The action filter's choices: a namespace (all its actions) or one action. */

@@ -14,10 +14,22 @@ export interface ResourceFileFieldProps {
   error?: string | undefined;
   disabled?: boolean;
   inputRef?: RefObject<HTMLInputElement | null>;
+  /** What the picker offers; resources' types by default. */
+  accept?: string;
+  /** The rules in the hint; resources' by default. */
+  rules?: string;
 }
 
 /** The file of a version: a labelled native file input, its rules in the hint and its problem tied to it. */
-export function ResourceFileField({ file, onChange, error, disabled, inputRef }: ResourceFileFieldProps) {
+export function ResourceFileField({
+  file,
+  onChange,
+  error,
+  disabled,
+  inputRef,
+  accept = RESOURCE_FILE_ACCEPT,
+  rules = 'PDF, Word (.docx), Excel (.xlsx) or PNG, up to 20 MB.',
+}: ResourceFileFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -35,14 +47,14 @@ export function ResourceFileField({ file, onChange, error, disabled, inputRef }:
         id={id}
         name="file"
         type="file"
-        accept={RESOURCE_FILE_ACCEPT}
+        accept={accept}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
       />
       <Text id={hintId} textStyle="xs" color="fg.muted">
-        PDF, Word (.docx), Excel (.xlsx) or PNG, up to 20 MB.{file ? ` Chosen: ${file.name} (${fileSize(file.size)}).` : ''}
+        {rules}{file ? ` Chosen: ${file.name} (${fileSize(file.size)}).` : ''}
       </Text>
       {error ? (
         <Text id={errorId} textStyle="xs" color="fg.error">
