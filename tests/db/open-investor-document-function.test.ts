@@ -140,3 +140,24 @@ describe('open-investor-document serves', () => {
     expect((await accessRows(roomPng.versionId)).map((row) => row.action)).toEqual(['download']);
   });
 });
+
+describe('Storage itself (the way around the stamp and the log)', () => {
+  it('refuses an agreed data-room investor and a lite investor their files directly: no unstamped copy, no unrecorded open', async () => {
+    const attempts: [TestUser, InvestorDocument][] = [
+      [dataRoom, roomPdf],
+      [dataRoom, roomPng],
+      [dataRoom, litePdf],
+      [lite, litePdf],
+    ];
+    for (const [user, doc] of attempts) {
+      const files = user.client.storage.from('investor_documents');
+      const downloaded = await files.download(doc.storagePath);
+      expect(downloaded.data, `${user.email} downloaded ${doc.storagePath}`).toBeNull();
+      const signed = await files.createSignedUrl(doc.storagePath, 60);
+      expect(signed.data, `${user.email} signed ${doc.storagePath}`).toBeNull();
+      const listed = await files.list(doc.documentId);
+      expect(listed.data ?? []).toEqual([]);
+    }
+  });
+});
+
