@@ -15,13 +15,14 @@ import { newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
  * The data room end to end (decision 061): an administrator uploads a
- * data_room document (the file through Storage with their own session; the
- * rows as the back office's RPCs would leave them, since that page is another
- * branch's); a data-room investor, at aal2 as the data room asks of anyone
- * with an authenticator app, reads the NDA, agrees, opens the document in a
- * new tab and downloads it stamped with their e-mail, and each access is
- * recorded; a lite investor is kept out of the data room and finds only the
- * lite documents and the updates on their dashboard.
+ * data_room document at /admin/investor-content; a data-room investor, at
+ * aal2 as the data room asks of anyone with an authenticator app, reads the
+ * NDA, agrees, opens the document in a new tab and downloads it stamped with
+ * their e-mail; each access is recorded, and the administrator sees both in
+ * the document's "Who opened it". A lite investor is kept out of the data
+ * room and finds only the lite documents and the updates on their dashboard.
+ * (The lite document and the update are arranged as rows and a file, as the
+ * back office would leave them; its own test covers those forms.)
  */
 const config = stackConfig('test');
 const app = (path: string) => `${config.appUrl}${path}`;
@@ -97,7 +98,6 @@ beforeAll(async () => {
   ({ secret } = await enrolVerifiedTotp(roomInvestor.client));
   ndaVersion = await publishNda(`Accord data room non-disclosure agreement (${suffix}).\n\n1. Keep what you read here confidential.\n2. Do not pass documents on.`);
   const folder = await newFolder(`Due diligence ${suffix}`);
-  roomVersionId = await uploadDocument(folder, 'data_room', ROOM_TITLE, 'cap-table.pdf');
   liteVersionId = await uploadDocument(folder, 'lite', LITE_TITLE, 'letter.pdf');
   await sql(`insert into public.investor_updates (title, body, created_by) values ($1, $2, $3)`, [
     UPDATE_TITLE,
@@ -111,7 +111,29 @@ afterAll(async () => {
 });
 
 describe('the data room', () => {
-  it('a data-room investor at aal2 agrees to the NDA, opens and downloads a stamped document, and every access is recorded', async () => {
+  it('an administrator uploads a data_room document; a data-room investor at aal2 agrees to the NDA, opens and downloads it stamped; the administrator sees both', async () => {
+    // The administrator uploads the document in the back office.
+    const adminPage = await newPage();
+    await signInThroughInbox(adminPage, 'admin@accord.test', { at: '/accord-login' });
+    await adminPage.goto(app('/admin/investor-content'));
+    await appStarted(adminPage);
+    await adminPage.getByRole('heading', { level: 1, name: 'Investor content' }).waitFor(WAIT);
+    await adminPage.getByRole('button', { name: 'Upload document' }).click();
+    const upload = adminPage.getByRole('dialog', { name: 'Upload a document for investors' });
+    await upload.getByRole('combobox', { name: /Folder/ }).selectOption({ label: `Due diligence ${suffix}` });
+    await upload.getByRole('textbox', { name: /Title/ }).fill(ROOM_TITLE);
+    await upload.getByRole('textbox', { name: /Description/ }).fill(`${ROOM_TITLE}: the figures behind the round.`);
+    await upload.getByRole('combobox', { name: /Who may see it/ }).selectOption('data_room');
+    await upload.locator('input[type="file"]').setInputFiles({ name: 'cap-table.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await samplePdf(2)) });
+    await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+    await upload.waitFor({ state: 'hidden', ...WAIT });
+    const [uploaded] = await sql<{ version_id: string; level: string }>(
+      'select current_version_id as version_id, level::text as level from public.investor_documents where title = $1',
+      [ROOM_TITLE],
+    );
+    expect(uploaded.level).toBe('data_room');
+    roomVersionId = uploaded.version_id;
+
     const page = await newPage();
     // With a verified factor the sign-in link asks for the code before anything else.
     await page.goto(await requestSignInLink(page, roomInvestor.email, { at: '/login' }));
@@ -157,6 +179,17 @@ describe('the data room', () => {
     expect(pages).toHaveLength(2);
     for (const content of pages) expect(content).toContain(shown(stampFooter(roomInvestor.email, rows[1].occurred_at)));
     await page.context().close();
+
+    // The administrator sees who opened it.
+    const row = adminPage.getByRole('table', { name: `Documents in Due diligence ${suffix}` }).getByRole('row').filter({ hasText: ROOM_TITLE });
+    await row.getByRole('button', { name: `Who opened it: ${ROOM_TITLE}` }).click();
+    const log = adminPage.getByRole('dialog', { name: `Who opened “${ROOM_TITLE}”` });
+    await log.getByText('Abigail Adams').first().waitFor(WAIT);
+    await log.getByText(roomInvestor.email).first().waitFor(WAIT);
+    await log.getByText('Opened version 1').waitFor(WAIT);
+    await log.getByText('Downloaded version 1').waitFor(WAIT);
+    expect(await seriousAxeViolations(adminPage, '[role="dialog"]'), 'access log dialog').toEqual([]);
+    await adminPage.context().close();
   });
 
   it('a lite investor is kept out of the data room, and their dashboard shows the updates and only the lite documents', async () => {
