@@ -233,4 +233,15 @@ describe('opening a document', () => {
     expect(await accessRows(roomDoc.versionId)).toHaveLength(before);
     expect((await open(careful.client, roomDoc.versionId)).error).toBeNull();
   });
+
+  it('asks a system administrator with an authenticator app for the code too, rather than saying the document does not exist', async () => {
+    const other = await newUser('dr-admin-mfa');
+    await makeSystemAdmin(other);
+    await enrolVerifiedTotp(other.client);
+    const aal1 = await signInAgain(other);
+    const before = (await accessRows(roomDoc.versionId)).length;
+    expectRefused(await open(aal1, roomDoc.versionId), '42501', 'aal2_required');
+    expect(await accessRows(roomDoc.versionId)).toHaveLength(before);
+    expect((await open(other.client, roomDoc.versionId)).error).toBeNull();
+  });
 });
