@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { formatLongDate } from '../../components/formats';
 import { PageHeader } from '../../components/page-header';
@@ -74,12 +74,17 @@ function AgreementStep({ gate }: { gate: NdaGate }) {
   );
 }
 
-function DataRoomDocuments({ client, gate }: { client: AccordClient; gate: NdaGate }) {
+function DataRoomDocuments({ client, gate, justAgreed }: { client: AccordClient; gate: NdaGate; justAgreed: boolean }) {
   const documents = useInvestorDocuments(client);
   const nda = gate.nda!;
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  // The "I agree" button is gone: keyboard and screen-reader users land on what happened.
+  useEffect(() => {
+    if (justAgreed) confirmation.current?.focus();
+  }, [justAgreed]);
   return (
     <Stack gap="6">
-      <Text textStyle="sm" color="fg.muted">
+      <Text ref={confirmation} tabIndex={-1} textStyle="sm" color="fg.muted">
         You agreed to version {nda.version} of the non-disclosure agreement on {formatLongDate(new Date(nda.agreedAt!))}. Every document
         you open is recorded, and PDFs carry your e-mail address and the time on every page.
       </Text>
@@ -100,6 +105,11 @@ function DataRoomDocuments({ client, gate }: { client: AccordClient; gate: NdaGa
 /** /investor/data-room: the NDA first, then folders and documents (decision 061). */
 export default function DataRoomPage({ client = supabase }: { client?: AccordClient } = {}) {
   const gate = useNdaGate();
+  // Whether this visit went through "I agree" (focus moves to the confirmation then, not on a plain visit).
+  const [agreedHere, setAgreedHere] = useState(false);
+  useEffect(() => {
+    if (gate.step === 'agreeing') setAgreedHere(true);
+  }, [gate.step]);
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }}>
       <Stack gap={{ base: '6', md: '8' }}>
@@ -123,7 +133,7 @@ export default function DataRoomPage({ client = supabase }: { client?: AccordCli
           </Stack>
         ) : null}
         {gate.step === 'needsAgreement' || gate.step === 'agreeing' || gate.step === 'agreeFailed' ? <AgreementStep gate={gate} /> : null}
-        {gate.step === 'open' ? <DataRoomDocuments client={client} gate={gate} /> : null}
+        {gate.step === 'open' ? <DataRoomDocuments client={client} gate={gate} justAgreed={agreedHere} /> : null}
       </Stack>
     </Container>
   );
