@@ -202,7 +202,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'supabase/local/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'supabase/local/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {

@@ -2032,6 +2032,10 @@ export type Database = {
       {
         Args: { "p_id": string }; Returns: undefined
       },
+      "agree_to_nda":
+      {
+        Args: { "p_version": number }; Returns: string
+      },
       "answer_contact_message":
       {
         Args: {
@@ -2342,6 +2346,16 @@ export type Database = {
           "version": number
         }[]
       },
+      "investor_nda_status":
+      {
+        Args: Record<PropertyKey, never>; Returns: {
+          "agreed_at": string,
+          "body": string,
+          "previously_agreed_version": number,
+          "published_at": string,
+          "version": number
+        }[]
+      },
       "invite_stakeholder":
       {
         Args: {
@@ -2462,6 +2476,23 @@ export type Database = {
       "network_summary":
       {
         Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "open_investor_document":
+      {
+        Args: {
+          "p_action": string,
+          "p_version_id": string
+        }; Returns: {
+          "content_type": string,
+          "document_id": string,
+          "email": string,
+          "file_name": string,
+          "occurred_at": string,
+          "size_bytes": number,
+          "storage_path": string,
+          "title": string,
+          "version_id": string
+        }[]
       },
       "organization_activity":
       {

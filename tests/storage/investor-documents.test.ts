@@ -105,29 +105,32 @@ describe('the bucket', () => {
 });
 
 describe('reading files', () => {
-  it('before agreeing to any NDA, nobody but a system administrator reads a data_room file', async () => {
+  // Investors open files only through the open-investor-document Edge Function,
+  // which records every open and stamps PDFs (20261129000310, decision 061):
+  // their own session reads nothing here, whatever the level and the NDA.
+  // What the function serves them is tested in tests/db/open-investor-document-function.test.ts.
+  it('before agreeing to any NDA, nobody but a system administrator reads a file', async () => {
     expect(await reads(dataRoom, roomDoc.path)).toBe(false);
+    expect(await reads(dataRoom, liteDoc.path)).toBe(false);
     expect(await reads(admin, roomDoc.path)).toBe(true);
-    expect(await reads(dataRoom, liteDoc.path)).toBe(true);
+    expect(await reads(admin, liteDoc.path)).toBe(true);
   });
 
-  it('a lite investor reads lite files and never a data_room file, even having agreed to the NDA', async () => {
+  it('a lite investor reads no file directly, lite or data_room, even having agreed to the NDA', async () => {
     const v = await publishNda();
-    expect(await text((await lite.client.storage.from(BUCKET).download(liteDoc.path)).data)).toContain('one pager');
+    expect(await reads(lite, liteDoc.path)).toBe(false);
     expect(await reads(lite, roomDoc.path)).toBe(false);
     await agree(lite, v);
+    expect(await reads(lite, liteDoc.path)).toBe(false);
     expect(await reads(lite, roomDoc.path)).toBe(false);
   });
 
-  it('a data-room investor reads a data_room file only after agreeing to the current NDA, and again only after agreeing to a new version', async () => {
+  it('a data-room investor who agreed to the current NDA still reads no file directly (no unstamped, unrecorded copy)', async () => {
     const v1 = Number((await sql<{ v: number }>('select max(version) as v from public.nda_versions'))[0].v);
-    expect(await reads(dataRoom, roomDoc.path)).toBe(false);
     await agree(dataRoom, v1);
-    expect(await text((await dataRoom.client.storage.from(BUCKET).download(roomDoc.path)).data)).toContain('cap table');
-    const v2 = await publishNda();
     expect(await reads(dataRoom, roomDoc.path)).toBe(false);
-    await agree(dataRoom, v2);
-    expect(await reads(dataRoom, roomDoc.path)).toBe(true);
+    expect(await reads(dataRoom, liteDoc.path)).toBe(false);
+    expect(await text((await admin.client.storage.from(BUCKET).download(roomDoc.path)).data)).toContain('cap table');
   });
 
   it('a data-room investor whose session is below aal2 while they have a factor reads no data_room file', async () => {
@@ -140,20 +143,21 @@ describe('reading files', () => {
     expectStorageError(await aal1.storage.from(BUCKET).download(roomDoc.path), '404');
   });
 
-  it('after a replacement investors read only the new version; the back office reads both', async () => {
+  it('after a replacement the back office reads both versions; investors read neither directly', async () => {
     const older = roomDoc.path;
     const newer = await uploadVersion(roomDoc.documentId, 'cap table second round');
-    expect(await text((await dataRoom.client.storage.from(BUCKET).download(newer)).data)).toContain('second round');
-    expect(await reads(dataRoom, older)).toBe(false);
+    expect(await text((await admin.client.storage.from(BUCKET).download(newer)).data)).toContain('second round');
     expect(await reads(admin, older)).toBe(true);
+    expect(await reads(dataRoom, newer)).toBe(false);
+    expect(await reads(dataRoom, older)).toBe(false);
     const versions = await sql<{ version: number; storage_path: string }>(
       'select version, storage_path from public.investor_document_versions where document_id = $1 order by version', [roomDoc.documentId]);
     expect(versions).toEqual([{ version: 1, storage_path: older }, { version: 2, storage_path: newer }]);
     roomDoc = { ...roomDoc, path: newer };
   });
 
-  it('members, stakeholders and visitors read no file and list nothing', async () => {
-    for (const who of [member, stakeholder, null]) {
+  it('members, stakeholders, investors and visitors read no file and list nothing', async () => {
+    for (const who of [member, stakeholder, lite, dataRoom, null]) {
       expect(await reads(who, liteDoc.path)).toBe(false);
       expect(await reads(who, roomDoc.path)).toBe(false);
       const listed = await (who ? who.client : asAnon()).storage.from(BUCKET).list(roomDoc.documentId);

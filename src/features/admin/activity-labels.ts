@@ -69,6 +69,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'published_update.published': 'Update published',
   'published_update.scheduled': 'Update scheduled',
   'published_update.unpublished': 'Update unpublished',
+  // Data room (issue 17, D).
+  'investor_nda.agreed': 'Non-disclosure agreement accepted',
   'pricing_plan.created': 'Pricing plan added',
   'pricing_plan.updated': 'Pricing plan changed',
   'pricing_plan.deleted': 'Pricing plan deleted',

@@ -1,13 +1,27 @@
-import { ContentPage } from '../../components/content-page';
+import { Container, Stack } from '@chakra-ui/react';
+
+import { PageHeader } from '../../components/page-header';
+import { InvestorDocumentsSection } from './investor-documents-section';
+import { InvestorUpdatesSection } from './investor-updates-section';
 import { useRecordInvestorVisit } from './use-record-investor-visit';
 
+/**
+ * /investor/dashboard (lite and above): one section after another, each
+ * loading its own data, so a section can be added with a line.
+ */
 export default function InvestorDashboardPage() {
   useRecordInvestorVisit();
   return (
-    <ContentPage
-      eyebrow="Investors"
-      title="Investor dashboard"
-      intro="Company updates, key metrics and reports shared with Accord's investors."
-    />
+    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
+      <Stack gap={{ base: '8', md: '12' }}>
+        <PageHeader
+          eyebrow="Investors"
+          title="Investor dashboard"
+          intro="The network's figures, computed from its real data, with company updates and the documents shared with Accord's investors."
+        />
+        <InvestorUpdatesSection />
+        <InvestorDocumentsSection />
+      </Stack>
+    </Container>
   );
 }
