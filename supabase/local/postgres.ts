@@ -172,6 +172,9 @@ export async function startPostgres(
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=on', '-c', 'full_page_writes=off',
       '-c', 'wal_level=logical',
+      // pg_stat_statements counts the registry lookups made through the Data
+      // API, as on hosted Supabase, which preloads it (decision 062).
+      '-c', 'shared_preload_libraries=pg_stat_statements',
     ],
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
     onLog: (m) => {
