@@ -2067,6 +2067,13 @@ export type Database = {
           "user_agent": string
         }[]
       },
+      "network_analytics":
+      {
+        Args: {
+          "p_from": string,
+          "p_to": string
+        }; Returns: Json
+      },
       "organization_activity":
       {
         Args: {

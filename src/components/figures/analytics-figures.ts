@@ -65,11 +65,11 @@ const BUCKET_COLUMN: Record<AnalyticsBucket, string> = { day: 'Day', week: 'Week
 const BUCKET_WORD: Record<AnalyticsBucket, string> = { day: 'day', week: 'week', month: 'month' };
 
 export function sectorName(sector: string): string {
-  return sectorLabels.get(sector) ?? (sector === '' ? 'Not given' : sector);
+  return sectorLabels.get(sector) ?? (sector === 'unknown' ? 'Not given' : sector);
 }
 
 function areaName(country: string): string {
-  return country === '' ? 'Not given' : countryName(country);
+  return country === 'unknown' ? 'Not given' : countryName(country);
 }
 
 /** "1 September 2026 to 30 November 2026". */
@@ -198,7 +198,7 @@ export function analyticsFigures(data: NetworkAnalytics, options: { trimLeading?
     {
       id: 'sectors',
       title: 'Members by sector',
-      description: `Member organisations by sector, as at ${formatLongDate(utc(to))}.`,
+      description: 'Active member organisations today by sector, whatever the period.',
       summary: categorySummary(sectors, 'sector'),
       chart: categoryChart(sectors, 'Members'),
       columns: [{ label: 'Sector' }, { label: 'Members', numeric: true }],
@@ -206,13 +206,13 @@ export function analyticsFigures(data: NetworkAnalytics, options: { trimLeading?
       csvRows: sectors.map((row) => [row.name, row.members]),
       fileName: `members-by-sector-${fileSuffix}`,
       empty: sectors.every((row) => row.members === 0),
-      emptyText: 'No member organisations yet.',
+      emptyText: 'No active member organisations yet.',
       highlights: [],
     },
     {
       id: 'countries',
       title: 'Members by country',
-      description: `Member organisations by the country they are registered in, as at ${formatLongDate(utc(to))}.`,
+      description: 'Active member organisations today by the country they are registered in, whatever the period.',
       summary: categorySummary(countries, 'country'),
       chart: categoryChart(countries, 'Members'),
       columns: [{ label: 'Country' }, { label: 'Code' }, { label: 'Members', numeric: true }],
@@ -220,7 +220,7 @@ export function analyticsFigures(data: NetworkAnalytics, options: { trimLeading?
       csvRows: countries.map((row) => [row.name, row.code, row.members]),
       fileName: `members-by-country-${fileSuffix}`,
       empty: countries.every((row) => row.members === 0),
-      emptyText: 'No member organisations yet.',
+      emptyText: 'No active member organisations yet.',
       highlights: [],
     },
     {
