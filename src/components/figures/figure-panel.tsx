@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 
 import { downloadFile } from '../download-file';
 import type { Figure } from './analytics-figures';
+import { ChartBoundary } from './chart-boundary';
 import { buildCsv } from './csv';
 
 // Chart.js arrives with the first chart drawn, never with the page that holds it (decision 063).
@@ -45,7 +46,7 @@ export function FigurePanel({ figure, headingLevel = 'h2' }: FigurePanelProps) {
         </Stack>
         {figure.empty ? null : (
           <Button size="sm" variant="outline" onClick={download}>
-            Download CSV<VisuallyHidden> of {figure.title.toLowerCase()}</VisuallyHidden>
+            Download CSV <VisuallyHidden>of {figure.title.toLowerCase()}</VisuallyHidden>
           </Button>
         )}
       </Flex>
@@ -71,14 +72,22 @@ export function FigurePanel({ figure, headingLevel = 'h2' }: FigurePanelProps) {
         <>
           {/* Chart.js sizes the canvas to this box, and again when it changes (a phone turned, a window narrowed). */}
           <Box position="relative" h={chartHeight(figure)} w="full" minW="0">
-            <Suspense fallback={<Skeleton h="full" borderRadius="md" aria-hidden="true" />}>
-              <ChartCanvas spec={figure.chart} summary={figure.summary} />
-            </Suspense>
+            <ChartBoundary
+              fallback={
+                <Text color="fg.muted" textStyle="sm" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="4">
+                  The chart could not be drawn. {figure.summary} Every figure is in the table.
+                </Text>
+              }
+            >
+              <Suspense fallback={<Skeleton h="full" borderRadius="md" aria-hidden="true" />}>
+                <ChartCanvas spec={figure.chart} summary={figure.summary} />
+              </Suspense>
+            </ChartBoundary>
           </Box>
           <Box>
             <Button size="sm" variant="plain" px="0" color="brand.fg" aria-expanded={tableShown} aria-controls={tableId} onClick={() => setTableShown((shown) => !shown)}>
-              {tableShown ? 'Hide table' : 'Show table'}
-              <VisuallyHidden> of {figure.title.toLowerCase()}</VisuallyHidden>
+              {tableShown ? 'Hide table ' : 'Show table '}
+              <VisuallyHidden>of {figure.title.toLowerCase()}</VisuallyHidden>
             </Button>
           </Box>
           <Box
