@@ -49,7 +49,7 @@ function nodeClient(config: StackConfig, key: string): SupabaseClient {
 }
 
 /** A confirmed account made with the auth admin API, signed in with its password: a real JWT for a real session. */
-async function signedIn(config: StackConfig, email: string): Promise<{ id: string; client: SupabaseClient }> {
+export async function signedIn(config: StackConfig, email: string): Promise<{ id: string; client: SupabaseClient }> {
   const password = `bench-${Math.random().toString(36).slice(2)}-Aa1!`;
   const created = await nodeClient(config, config.keys.serviceRoleKey).auth.admin.createUser({ email, password, email_confirm: true });
   if (created.error || !created.data.user) throw created.error ?? new Error('no user');
@@ -64,7 +64,7 @@ const WORDS_B = ['Bank', 'Clinic', 'Academy', 'Travel', 'Recruitment', 'Legal', 
 const sqlArray = (words: string[]) => `(array[${words.map((w) => `'${w}'`).join(',')}])`;
 
 /** The network at scale, in a handful of set-based statements. */
-async function load(db: pg.Client, sizes: BackOfficeSizes, memberId: string, adminId: string): Promise<string> {
+export async function load(db: pg.Client, sizes: BackOfficeSizes, memberId: string, adminId: string): Promise<string> {
   const perOrg = Math.max(1, Math.floor(sizes.members / sizes.orgs));
   const memberOrgActivity = Math.min(200, Math.floor(sizes.activity / 10));
   await db.query(`set session_replication_role = replica`);
@@ -157,7 +157,7 @@ async function load(db: pg.Client, sizes: BackOfficeSizes, memberId: string, adm
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-async function measure(label: string, call: () => PromiseLike<{ error: unknown; data: unknown }>): Promise<{ label: string; p50: number; p95: number; rows: number }> {
+export async function measure(label: string, call: () => PromiseLike<{ error: unknown; data: unknown }>): Promise<{ label: string; p50: number; p95: number; rows: number }> {
   let rows = 0;
   const times: number[] = [];
   for (let run = 0; run < BACK_OFFICE_WARMUP + BACK_OFFICE_RUNS; run += 1) {

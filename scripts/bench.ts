@@ -10,6 +10,7 @@ import { buildApp, serveBuiltApp } from '../supabase/local/app-server.ts';
 import { stackConfig, type StackConfig } from '../supabase/local/config.ts';
 import { startStack } from '../supabase/local/stack.ts';
 import { backOfficeBench, backOfficeSizes } from './bench-back-office.ts';
+import { figuresBench } from './bench-figures.ts';
 import { realtimeBench } from './bench-realtime.ts';
 import { chromePath, launchBrowser } from '../tests/support/browser.ts';
 
@@ -49,6 +50,9 @@ import { chromePath, launchBrowser } from '../tests/support/browser.ts';
  *      default; `--orgs`, `--members`, `--activity` change them), through
  *      PostgREST with real JWTs (scripts/bench-back-office.ts). Goal: every
  *      p95 ≤ 50 ms. It loads for minutes, so the full run leaves it out.
+ *   8. Only with `-- --figures`: network_summary and network_analytics at the
+ *      same scale, as a stakeholder (scripts/bench-figures.ts). Goal: every
+ *      p95 ≤ 100 ms. Left out of the full run for the same reason.
  */
 const ROOT = join(import.meta.dirname, '..');
 const BUDGET_KIB = 150;
@@ -343,13 +347,19 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performa
 
 // `npm run bench -- --callback` measures only the sign-in callback, `-- --lighthouse` only Lighthouse,
 // `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office'] as const;
+const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
   const sizes = backOfficeSizes(process.argv);
   console.log(`Back office at scale (${sizes.orgs} organisations, ${sizes.members} members, ${sizes.activity} activity entries; PostgREST, real JWTs)`);
   process.exit((await backOfficeBench(sizes)) ? 0 : 1);
+}
+// `-- --figures`: the network's figures at the same scale (scripts/bench-figures.ts, decision 062).
+if (only === 'figures') {
+  const sizes = backOfficeSizes(process.argv);
+  console.log(`Network figures at scale (${sizes.orgs} organisations; PostgREST, a stakeholder's JWT)`);
+  process.exit((await figuresBench(sizes)) ? 0 : 1);
 }
 let within = true;
 const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;

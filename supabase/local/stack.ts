@@ -4,6 +4,7 @@ import { startFunctions } from './functions.ts';
 import { startGateway, type GatewayRoute } from './gateway.ts';
 import { startMail } from './mail.ts';
 import { startNotificationSchedule } from './notification-schedule.ts';
+import { startLookupSnapshotSchedule } from './lookup-snapshot-schedule.ts';
 import { startIdp } from './oidc/provider.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
@@ -110,6 +111,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     await uploadSeedAssets(config, log);
     // Hosted Supabase runs send-notification-emails on a schedule; here the stack does (decision 049).
     stops.push(startNotificationSchedule(config, { log }).stop);
+    // Hosted Supabase snapshots registry lookups with pg_cron; here the stack does (decision 062).
+    stops.push(startLookupSnapshotSchedule(config, { log }).stop);
     return { config, created: db.created, stop };
   } catch (error) {
     await stop();

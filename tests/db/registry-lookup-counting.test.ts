@@ -40,6 +40,5 @@ describe('registry lookup counting', () => {
     const after = await countedToday();
     expect((after.registry_search ?? 0) - (before.registry_search ?? 0)).toBe(N);
     expect((after.registry_by_domain ?? 0) - (before.registry_by_domain ?? 0)).toBe(2);
-    console.log(await sql(`select query, calls from extensions.pg_stat_statements where query ilike '%registry_%' limit 10`));
   });
 });
