@@ -57,6 +57,17 @@ async function tableOf(figure: Locator): Promise<string[][]> {
 
 const plain = (cell: string) => cell.replaceAll(',', '');
 
+/** Waits until every figure with figures to draw shows its chart (React reveals lazily loaded parts a moment apart). */
+async function chartsDrawn(scope: Page | Locator): Promise<void> {
+  const figures = scope.locator('section[data-figure]');
+  await expect.poll(async () => {
+    const counts = await figures.evaluateAll((sections) =>
+      sections.map((section) => (section.querySelector('button') ? 1 : 0) - section.querySelectorAll('canvas[role="img"]').length),
+    );
+    return counts.length > 0 && counts.every((missing) => missing === 0);
+  }).toBe(true);
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   reader = await newUser('figures-reader');
@@ -114,6 +125,7 @@ describe('/stakeholder/analytics', () => {
     else await lookups.getByText(/^(No registry lookups in this period|Registry lookups have not been counted yet)\.$/).waitFor();
     await tableOf(page.getByRole('region', { name: 'Members by sector' }));
     await tableOf(page.getByRole('region', { name: 'Members by country' }));
+    await chartsDrawn(page);
     await checkPageWidths(page, 'stakeholder-analytics');
 
     // The last 30 days: the address says so, and the figures are the month's, by day.
@@ -139,6 +151,7 @@ describe('/stakeholder/analytics', () => {
     expect(records.at(-1)).toBe('');
     expect(records[0]).toBe('Day,New members,Active members');
     expect(records.slice(1, -1)).toEqual(monthGrowth.slice(1).map((row, index) => [month.growth[index]!.period_start, plain(row[1]!), plain(row[2]!)].join(',')));
+    await chartsDrawn(page);
     await checkPageWidths(page, 'stakeholder-analytics-30-days');
 
     // Impossible dates are named, not sent.
@@ -167,6 +180,7 @@ describe('/investor/dashboard', () => {
     expect(growth[0]![0]).toBe(year.bucket === 'month' ? 'Month' : 'Week');
     expect(growth.slice(1).map((row) => plain(row[1]!))).toEqual(year.growth.map((row) => String(row.new_members)));
     await section.getByRole('region', { name: 'Onboarding funnel' }).getByText('Median time to a decision').waitFor();
+    await chartsDrawn(section);
     await checkPageWidths(page, 'investor-dashboard-figures');
     await page.context().close();
   });

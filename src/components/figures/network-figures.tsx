@@ -1,6 +1,9 @@
-import { Box, SimpleGrid } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useMemo, type ReactNode } from 'react';
 
-import type { Figure } from './analytics-figures';
+import { loadNetworkAnalytics, useNetworkAnalytics, type AnalyticsLoader, type AnalyticsRange, type NetworkAnalytics } from '../../data/figures/get-network-analytics';
+import { QueryView } from '../query-view';
+import { allEmpty, analyticsFigures, type Figure } from './analytics-figures';
 import { FigurePanel } from './figure-panel';
 
 /** The network's figures as panels: one column on a phone, two from a wide screen up (growth and lookups span both). */
@@ -14,5 +17,41 @@ export function NetworkFigures({ figures, headingLevel }: { figures: Figure[]; h
         </Box>
       ))}
     </SimpleGrid>
+  );
+}
+
+export interface FiguresViewProps {
+  range: AnalyticsRange;
+  /** Tests hand in fixture figures; the app asks the database (network_analytics). */
+  load?: AnalyticsLoader;
+  /** Start where the network does (an all-time period reaches back before it). */
+  trimLeading?: boolean;
+  headingLevel?: 'h2' | 'h3';
+  /** What a period in which nothing happened says. */
+  empty: ReactNode;
+  /** Shown above the figures, e.g. the period they cover. */
+  before?: (data: NetworkAnalytics) => ReactNode;
+}
+
+/** The figures of a period read from the database, with loading, error (and retry) and empty states. */
+export function FiguresView({ range, load = loadNetworkAnalytics, trimLeading = false, headingLevel, empty, before }: FiguresViewProps) {
+  const analytics = useNetworkAnalytics(range, load);
+  const figures = useMemo(() => (analytics.data ? analyticsFigures(analytics.data, { trimLeading }) : undefined), [analytics.data, trimLeading]);
+  return (
+    <QueryView
+      query={{ data: figures, error: analytics.error, mutate: analytics.mutate }}
+      loading="Loading the figures…"
+      errorTitle="The figures could not be loaded"
+      staleErrorTitle="The figures could not be refreshed"
+      isEmpty={allEmpty}
+      empty={empty}
+    >
+      {(shown) => (
+        <Stack gap="4">
+          {before && analytics.data ? before(analytics.data) : null}
+          <NetworkFigures figures={shown} headingLevel={headingLevel} />
+        </Stack>
+      )}
+    </QueryView>
   );
 }

@@ -1,12 +1,12 @@
 import { Stack } from '@chakra-ui/react';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 
-import { allEmpty, analyticsFigures, periodWords } from '../../components/figures/analytics-figures';
+import { periodWords } from '../../components/figures/analytics-figures';
 import { presetRange, todayUtc } from '../../components/figures/analytics-period';
-import { NetworkFigures } from '../../components/figures/network-figures';
+import { FiguresView } from '../../components/figures/network-figures';
 import { SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
-import { loadNetworkAnalytics, useNetworkAnalytics, type AnalyticsLoader } from '../../data/figures/get-network-analytics';
+import { EmptyState } from '../../components/query-view';
+import type { AnalyticsLoader } from '../../data/figures/get-network-analytics';
 
 export interface InvestorFiguresSectionProps {
   /** Tests hand in fixture figures; the app asks the database (network_analytics). */
@@ -21,12 +21,9 @@ export interface InvestorFiguresSectionProps {
  * from real data, with the same charts, tables and CSV files as the
  * stakeholders' analytics.
  */
-export function InvestorFiguresSection({ load = loadNetworkAnalytics, today }: InvestorFiguresSectionProps) {
+export function InvestorFiguresSection({ load, today }: InvestorFiguresSectionProps) {
   const headingId = useId();
   const range = presetRange('12m', today ?? todayUtc());
-  const analytics = useNetworkAnalytics(range, load);
-  const figures = useMemo(() => (analytics.data ? analyticsFigures(analytics.data) : undefined), [analytics.data]);
-
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4">
       <SectionHeader
@@ -34,16 +31,12 @@ export function InvestorFiguresSection({ load = loadNetworkAnalytics, today }: I
         title="The network in figures"
         intro={`Members by month, sectors and countries, applications and the time to a decision, and registry lookups, from ${periodWords(range.from, range.to)}.`}
       />
-      <QueryView
-        query={{ data: figures, error: analytics.error, mutate: analytics.mutate }}
-        loading="Loading the figures…"
-        errorTitle="The figures could not be loaded"
-        staleErrorTitle="The figures could not be refreshed"
-        isEmpty={allEmpty}
+      <FiguresView
+        range={range}
+        load={load}
+        headingLevel="h3"
         empty={<EmptyState title="No figures yet">The network has no members, applications or registry lookups in the last 12 months.</EmptyState>}
-      >
-        {(shown) => <NetworkFigures figures={shown} headingLevel="h3" />}
-      </QueryView>
+      />
     </Stack>
   );
 }

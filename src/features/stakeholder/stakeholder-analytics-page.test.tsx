@@ -138,7 +138,7 @@ describe('/stakeholder/analytics', () => {
   it('says so when nothing happened in the period', async () => {
     renderPage(loader({ quiet: true, countedSince: null }), '/stakeholder/analytics?period=30d');
     expect(await screen.findByText('Nothing happened in this period')).toBeInTheDocument();
-    expect(screen.getByText(/between 26 October 2026 to 24 November 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/from 26 October 2026 to 24 November 2026/)).toBeInTheDocument();
   });
 
   it('shows the reason when the figures cannot be loaded, and tries again', async () => {

@@ -1,13 +1,12 @@
 import { Container, Stack, Text } from '@chakra-ui/react';
-import { useMemo } from 'react';
 
-import { allEmpty, analyticsFigures, periodWords } from '../../components/figures/analytics-figures';
+import { periodWords } from '../../components/figures/analytics-figures';
 import { parsePeriodAddress, resolvePeriod, serializePeriodAddress, todayUtc } from '../../components/figures/analytics-period';
-import { NetworkFigures } from '../../components/figures/network-figures';
+import { FiguresView } from '../../components/figures/network-figures';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyState } from '../../components/query-view';
 import { useUrlFilters } from '../../components/use-url-filters';
-import { loadNetworkAnalytics, useNetworkAnalytics, type AnalyticsLoader } from '../../data/figures/get-network-analytics';
+import type { AnalyticsLoader } from '../../data/figures/get-network-analytics';
 import { PeriodControl } from './period-control';
 
 export interface StakeholderAnalyticsPageProps {
@@ -22,15 +21,10 @@ export interface StakeholderAnalyticsPageProps {
  * members by sector and country and registry lookups over a chosen period,
  * each chart with its table and a CSV file of it.
  */
-export default function StakeholderAnalyticsPage({ load = loadNetworkAnalytics, today: fixedToday }: StakeholderAnalyticsPageProps = {}) {
+export default function StakeholderAnalyticsPage({ load, today: fixedToday }: StakeholderAnalyticsPageProps = {}) {
   const today = fixedToday ?? todayUtc();
   const { filters: address, setFilters } = useUrlFilters(parsePeriodAddress, serializePeriodAddress);
   const { range, error } = resolvePeriod(address, today);
-  const analytics = useNetworkAnalytics(range, load);
-  const figures = useMemo(
-    () => (analytics.data ? analyticsFigures(analytics.data, { trimLeading: address.period === 'all' }) : undefined),
-    [analytics.data, address.period],
-  );
 
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
@@ -42,27 +36,21 @@ export default function StakeholderAnalyticsPage({ load = loadNetworkAnalytics, 
         />
         <PeriodControl address={address} error={error} today={today} onChange={(next, options) => setFilters(next, options)} />
         {range ? (
-          <QueryView
-            query={{ data: figures, error: analytics.error, mutate: analytics.mutate }}
-            loading="Loading the figures…"
-            errorTitle="The figures could not be loaded"
-            staleErrorTitle="The figures could not be refreshed"
-            isEmpty={allEmpty}
+          <FiguresView
+            range={range}
+            load={load}
+            trimLeading={address.period === 'all'}
             empty={
               <EmptyState title="Nothing happened in this period">
-                No members joined, no applications moved and the registry was not looked up between {periodWords(range.from, range.to)}. Try a longer period.
+                No members joined, no applications moved and the registry was not looked up from {periodWords(range.from, range.to)}. Try a longer period.
               </EmptyState>
             }
-          >
-            {(shown) => (
-              <Stack gap="4">
-                <Text color="fg.muted" aria-live="polite">
-                  Figures from {periodWords(analytics.data!.from, analytics.data!.to)}.
-                </Text>
-                <NetworkFigures figures={shown} />
-              </Stack>
+            before={(data) => (
+              <Text color="fg.muted" aria-live="polite">
+                Figures from {periodWords(data.from, data.to)}.
+              </Text>
             )}
-          </QueryView>
+          />
         ) : null}
       </Stack>
     </Container>
