@@ -12,6 +12,7 @@ import {
   type ChartData,
   type ChartOptions,
 } from 'chart.js';
+import { useMemo } from 'react';
 import { Chart } from 'react-chartjs-2';
 
 import type { ChartSpec } from './analytics-figures';
@@ -85,11 +86,14 @@ function chartOptions(spec: ChartSpec): ChartOptions<'bar' | 'line'> {
  * themselves are in the table next to it.
  */
 export default function ChartCanvas({ spec, summary }: ChartCanvasProps) {
+  // The wrapper redraws when it gets new objects: opening the table beside the chart must not.
+  const data = useMemo(() => chartData(spec), [spec]);
+  const options = useMemo(() => chartOptions(spec), [spec]);
   return (
     <Chart
       type="bar"
-      data={chartData(spec)}
-      options={chartOptions(spec)}
+      data={data}
+      options={options}
       role="img"
       aria-label={summary}
       fallbackContent={<p>{summary}</p>}
