@@ -2074,6 +2074,10 @@ export type Database = {
           "p_to": string
         }; Returns: Json
       },
+      "network_summary":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
       "organization_activity":
       {
         Args: {

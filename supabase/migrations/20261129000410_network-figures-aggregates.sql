@@ -19,6 +19,11 @@
 -- updates). private.rebuild_network_figures() recomputes everything from the
 -- base tables: run by this migration, and after loads that bypass triggers.
 --
+-- network_summary() also gives active_members_previous (active members at the
+-- end of previous_to) and pending_applications_previous (applications
+-- submitted by then and not decided by then, as their decisions stand now), so
+-- the dashboard can show a trend for every figure.
+--
 -- Definitions are those of 20261129000400, except "started", which can now be
 -- counted as it happens:
 -- * started: onboarding drafts begun in the period (application_drafts
@@ -37,10 +42,14 @@ create table private.network_daily (
   started integer not null default 0,
   submitted integer not null default 0,
   approved integer not null default 0,
-  rejected integer not null default 0
+  rejected integer not null default 0,
+  -- +1 when an application is submitted, −1 when it is decided (or on its
+  -- submission day, if the recorded decision is older than the submission):
+  -- applications pending at the end of a day are the sum up to it, never below zero.
+  pending_delta integer not null default 0
 );
 comment on table private.network_daily is
-  'Per UTC day: first publications, the net change in active members, other registry status changes, onboarding starts, submissions, approvals and rejections. Kept by triggers; read by network_summary/network_analytics.';
+  'Per UTC day: first publications, the net change in active members, other registry status changes, onboarding starts, submissions, approvals, rejections and the change in pending applications. Kept by triggers; read by network_summary/network_analytics.';
 
 create table private.network_decision_days (
   day date not null,
@@ -98,15 +107,16 @@ comment on table private.active_member_facts is
 -- ---------------------------------------------------------------------------
 create function private.add_network_daily(
   p_day date, p_new_members integer default 0, p_active_delta integer default 0, p_status_changes integer default 0,
-  p_started integer default 0, p_submitted integer default 0, p_approved integer default 0, p_rejected integer default 0
+  p_started integer default 0, p_submitted integer default 0, p_approved integer default 0, p_rejected integer default 0,
+  p_pending_delta integer default 0
 )
 returns void
 language sql
 security definer
 set search_path = ''
 as $$
-  insert into private.network_daily as d (day, new_members, active_delta, status_changes, started, submitted, approved, rejected)
-  values (p_day, p_new_members, p_active_delta, p_status_changes, p_started, p_submitted, p_approved, p_rejected)
+  insert into private.network_daily as d (day, new_members, active_delta, status_changes, started, submitted, approved, rejected, pending_delta)
+  values (p_day, p_new_members, p_active_delta, p_status_changes, p_started, p_submitted, p_approved, p_rejected, p_pending_delta)
   on conflict (day) do update
     set new_members = d.new_members + excluded.new_members,
         active_delta = d.active_delta + excluded.active_delta,
@@ -114,11 +124,12 @@ as $$
         started = d.started + excluded.started,
         submitted = d.submitted + excluded.submitted,
         approved = d.approved + excluded.approved,
-        rejected = d.rejected + excluded.rejected;
+        rejected = d.rejected + excluded.rejected,
+        pending_delta = d.pending_delta + excluded.pending_delta;
 $$;
-comment on function private.add_network_daily(date, integer, integer, integer, integer, integer, integer, integer) is
+comment on function private.add_network_daily(date, integer, integer, integer, integer, integer, integer, integer, integer) is
   'Adds (or with negative numbers takes out) one day''s figures.';
-revoke execute on function private.add_network_daily(date, integer, integer, integer, integer, integer, integer, integer) from public;
+revoke execute on function private.add_network_daily(date, integer, integer, integer, integer, integer, integer, integer, integer) from public;
 
 create function private.add_network_count(p_dimension text, p_value text, p_n integer)
 returns void
@@ -207,11 +218,12 @@ begin
   if r.started_day is not null then
     perform private.add_network_daily(r.started_day, p_started => p_sign);
   end if;
-  perform private.add_network_daily(r.submitted_day, p_submitted => p_sign);
+  perform private.add_network_daily(r.submitted_day, p_submitted => p_sign, p_pending_delta => p_sign);
   if r.decided_day is not null then
     perform private.add_network_daily(r.decided_day,
       p_approved => case when r.status = 'approved' then p_sign else 0 end,
       p_rejected => case when r.status = 'rejected' then p_sign else 0 end);
+    perform private.add_network_daily(greatest(r.decided_day, r.submitted_day), p_pending_delta => -p_sign);
     insert into private.network_decision_days as d (day, tenths, decisions) values (r.decided_day, r.tenths, p_sign)
     on conflict (day, tenths) do update set decisions = d.decisions + excluded.decisions;
   end if;
@@ -384,22 +396,26 @@ begin
   insert into private.active_member_facts (organization_id, sector, country)
   select v.organization_id, v.sector, v.country from private.active_member_facts_now v;
 
-  insert into private.network_daily (day, new_members, active_delta, status_changes, started, submitted, approved, rejected)
-  select u.day, sum(u.new_members), sum(u.active_delta), sum(u.status_changes), sum(u.started), sum(u.submitted), sum(u.approved), sum(u.rejected)
+  insert into private.network_daily (day, new_members, active_delta, status_changes, started, submitted, approved, rejected, pending_delta)
+  select u.day, sum(u.new_members), sum(u.active_delta), sum(u.status_changes), sum(u.started), sum(u.submitted), sum(u.approved), sum(u.rejected),
+         sum(u.pending_delta)
     from (
-      select e.day, e.new_members, e.active_delta, e.status_changes, 0 as started, 0 as submitted, 0 as approved, 0 as rejected
+      select e.day, e.new_members, e.active_delta, e.status_changes, 0 as started, 0 as submitted, 0 as approved, 0 as rejected, 0 as pending_delta
         from private.registry_org_effects e
       union all
-      select a.started_day, 0, 0, 0, 1, 0, 0, 0 from private.application_effects a where a.started_day is not null
+      select a.started_day, 0, 0, 0, 1, 0, 0, 0, 0 from private.application_effects a where a.started_day is not null
       union all
-      select a.submitted_day, 0, 0, 0, 0, 1, 0, 0 from private.application_effects a
+      select a.submitted_day, 0, 0, 0, 0, 1, 0, 0, 1 from private.application_effects a
       union all
-      select a.decided_day, 0, 0, 0, 0, 0, (a.status = 'approved')::integer, (a.status = 'rejected')::integer
+      select a.decided_day, 0, 0, 0, 0, 0, (a.status = 'approved')::integer, (a.status = 'rejected')::integer, 0
+        from private.application_effects a where a.decided_day is not null
+      union all
+      select greatest(a.decided_day, a.submitted_day), 0, 0, 0, 0, 0, 0, 0, -1
         from private.application_effects a where a.decided_day is not null
       union all
       -- Drafts still open; those submitted or discarded before this was
       -- counted are gone (their applications count when submitted).
-      select (d.created_at at time zone 'UTC')::date, 0, 0, 0, 1, 0, 0, 0 from public.application_drafts d
+      select (d.created_at at time zone 'UTC')::date, 0, 0, 0, 1, 0, 0, 0, 0 from public.application_drafts d
     ) u
    group by u.day;
   insert into private.network_decision_days (day, tenths, decisions)
@@ -452,9 +468,15 @@ begin
       'current_from', v_current_from, 'previous_from', v_previous_from, 'previous_to', v_previous_to),
     -- Every active member counts under exactly one sector ('unknown' included).
     'active_members', (select coalesce(sum(c.n), 0) from private.network_counts c where c.dimension = 'sector'),
+    -- Active members at the end of previous_to (the dashboard's trend).
+    'active_members_previous', (select coalesce(sum(d.active_delta), 0) from private.network_daily d where d.day <= v_previous_to),
     'new_members', pg_catalog.jsonb_build_object('current', cp.new_members, 'previous', pp.new_members),
     'pending_applications', (select coalesce(sum(c.n), 0) from private.network_counts c
                               where c.dimension = 'application_status' and c.value in ('pending', 'under_review')),
+    -- Applications submitted by the end of previous_to and not decided by
+    -- then, as their decisions stand now (a decision later withdrawn does not count).
+    'pending_applications_previous', (select coalesce(sum(d.pending_delta), 0)
+                                        from private.network_daily d where d.day <= v_previous_to),
     'registry_lookups', pg_catalog.jsonb_build_object(
       'current', private.registry_lookups_between(v_current_from, v_today),
       'previous', private.registry_lookups_between(v_previous_from, v_previous_to),
@@ -465,6 +487,9 @@ begin
   return v_result;
 end;
 $$;
+
+comment on function public.network_summary() is
+  'The network at a glance for stakeholders, lite+ investors and system administrators: active members (now, and at the end of previous_to), new members, pending applications (now, and at the end of previous_to), registry lookups and status changes, this UTC calendar month to date against the same days of the previous month (previous_to inclusive). Definitions in the migrations 20261129000400 and 20261129000410. Errors: 42501 not_allowed_figures.';
 
 create or replace function public.network_analytics(p_from date, p_to date)
 returns jsonb

@@ -20,8 +20,10 @@ interface Summary {
   as_of: string;
   period: { current_from: string; previous_from: string; previous_to: string };
   active_members: number;
+  active_members_previous: number;
   new_members: { current: number; previous: number };
   pending_applications: number;
+  pending_applications_previous: number;
   registry_lookups: { current: number; previous: number; counted_since: string | null };
   status_changes: { current: number; previous: number };
 }
@@ -286,6 +288,11 @@ describe('network_summary from known data (this month against the same days of t
     // S: first published and suspended on the previous period's first day.
     const s = await approvedOrganization(`${period.previous_from}T00:00:00Z`, previousStart);
     await changeStatus(s, 'suspended', `${period.previous_from}T07:00:00Z`);
+    // T: submitted on the previous period's first day, still pending.
+    await applicationAt('pending', `${period.previous_from}T01:00:00Z`);
+    // U: a decision recorded as older than its submission (the seed's history has such rows):
+    // pending at neither time, and no count goes below zero.
+    await applicationAt('rejected', new Date().toISOString(), `${period.previous_from}T08:00:00Z`);
     // Lookups: seven through the API this month, four counted in the previous period.
     await sql('select private.snapshot_registry_lookups()');
     const lookupsBefore = (await summary()).registry_lookups;
@@ -302,7 +309,12 @@ describe('network_summary from known data (this month against the same days of t
     expect(after.active_members - before.active_members).toBe(1);
     expect(after.new_members.current - before.new_members.current).toBe(1);
     expect(after.new_members.previous - before.new_members.previous).toBe(2);
-    expect(after.pending_applications - before.pending_applications).toBe(1);
+    // At the end of the previous period R was active, S already suspended.
+    expect(after.active_members_previous - before.active_members_previous).toBe(1);
+    expect(after.pending_applications - before.pending_applications).toBe(2);
+    expect(after.pending_applications_previous - before.pending_applications_previous).toBe(1);
+    expect(after.pending_applications_previous).toBeGreaterThanOrEqual(0);
+    expect(after.active_members_previous).toBeGreaterThanOrEqual(0);
     expect(after.status_changes.current - before.status_changes.current).toBe(1);
     expect(after.status_changes.previous - before.status_changes.previous).toBe(1);
     expect(after.registry_lookups.current - lookupsBefore.current).toBe(7);
