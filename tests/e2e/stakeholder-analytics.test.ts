@@ -154,15 +154,24 @@ describe('/stakeholder/analytics', () => {
     await chartsDrawn(page);
     await checkPageWidths(page, 'stakeholder-analytics-30-days');
 
+    // All time starts where the network does, not ten years of empty months before it.
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'All time' });
+    await page.waitForURL((url) => url.search === '?period=all');
+    await growth.getByText(/^New members each month/).waitFor();
+    const allTime = await tableOf(growth);
+    expect(allTime[1]!.slice(1).some((cell) => cell !== '0'), `first row ${allTime[1]!.join(' | ')}`).toBe(true);
+
     // Impossible dates are named, not sent.
     await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Custom dates' });
     await page.waitForURL((url) => url.searchParams.get('period') === 'custom');
-    await page.getByLabel('Last day').fill('2020-01-01');
+    // Custom dates start from the period shown (all time: 1 January nine years back), so a last day before that is out of order.
+    expect(await page.getByLabel('First day').inputValue()).toBe(`${Number(today().slice(0, 4)) - 9}-01-01`);
+    await page.getByLabel('Last day').fill('2016-12-01');
     await page.getByRole('alert').filter({ hasText: 'The first day must be on or before the last day.' }).waitFor();
     expect(await page.getByRole('region', { name: 'Network growth' }).count()).toBe(0);
-    await page.getByLabel('First day').fill('2019-12-01');
+    await page.getByLabel('First day').fill('2016-11-01');
     await growth.waitFor();
-    expect(new URL(page.url()).search).toBe('?period=custom&from=2019-12-01&to=2020-01-01');
+    expect(new URL(page.url()).search).toBe('?period=custom&from=2016-11-01&to=2016-12-01');
     await page.context().close();
   });
 });

@@ -70,8 +70,9 @@ export function FigurePanel({ figure, headingLevel = 'h2' }: FigurePanelProps) {
         </Text>
       ) : (
         <>
-          {/* Chart.js sizes the canvas to this box, and again when it changes (a phone turned, a window narrowed). */}
-          <Box position="relative" h={chartHeight(figure)} w="full" minW="0">
+          {/* Chart.js sizes the canvas to this box, and again a frame after it changes (a phone turned, a window
+              narrowed); clipped, so the wider canvas of that moment never widens the page. */}
+          <Box position="relative" h={chartHeight(figure)} w="full" minW="0" overflow="hidden">
             <ChartBoundary
               fallback={
                 <Text color="fg.muted" textStyle="sm" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="4">
