@@ -46,7 +46,7 @@ export default function StakeholderAnalyticsPage({ load, today: fixedToday }: St
               </EmptyState>
             }
             before={(data) => (
-              <Text color="fg.muted" aria-live="polite">
+              <Text color="fg.muted">
                 Figures from {periodWords(data.from, data.to)}.
               </Text>
             )}
