@@ -1,9 +1,9 @@
-import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 
 import { loadNetworkAnalytics, useNetworkAnalytics, type AnalyticsLoader, type AnalyticsRange, type NetworkAnalytics } from '../../data/figures/get-network-analytics';
 import { QueryView } from '../query-view';
-import { allEmpty, analyticsFigures, type Figure } from './analytics-figures';
+import { allEmpty, analyticsFigures, periodWords, type Figure } from './analytics-figures';
 import { FigurePanel } from './figure-panel';
 
 /** The network's figures as panels: one column on a phone, two from a wide screen up (growth and lookups span both). */
@@ -33,25 +33,44 @@ export interface FiguresViewProps {
   before?: (data: NetworkAnalytics) => ReactNode;
 }
 
-/** The figures of a period read from the database, with loading, error (and retry) and empty states. */
+/**
+ * The figures of a period read from the database, with loading, error (and
+ * retry) and empty states. When the period changes, the last period's
+ * figures stay on screen, dimmed and marked busy, until the new ones arrive,
+ * so the page does not jump and open tables stay open; if the new period
+ * fails, the failure shows, not the old figures.
+ */
 export function FiguresView({ range, load = loadNetworkAnalytics, trimLeading = false, headingLevel, empty, before }: FiguresViewProps) {
   const analytics = useNetworkAnalytics(range, load);
-  const figures = useMemo(() => (analytics.data ? analyticsFigures(analytics.data, { trimLeading }) : undefined), [analytics.data, trimLeading]);
+  const { data } = analytics;
+  const current = data !== undefined && data.from === range.from && data.to === range.to;
+  const figures = useMemo(
+    () => (data ? analyticsFigures(data, { trimLeading: trimLeading && current }) : undefined),
+    [data, trimLeading, current],
+  );
+  const shown = current || !analytics.error ? figures : undefined;
   return (
-    <QueryView
-      query={{ data: figures, error: analytics.error, mutate: analytics.mutate }}
-      loading="Loading the figures…"
-      errorTitle="The figures could not be loaded"
-      staleErrorTitle="The figures could not be refreshed"
-      isEmpty={allEmpty}
-      empty={empty}
-    >
-      {(shown) => (
-        <Stack gap="4">
-          {before && analytics.data ? before(analytics.data) : null}
-          <NetworkFigures figures={shown} headingLevel={headingLevel} />
-        </Stack>
-      )}
-    </QueryView>
+    <Stack gap="4">
+      {figures && !current && !analytics.error ? (
+        <Text role="status" color="fg.muted" textStyle="sm">
+          Loading the figures from {periodWords(range.from, range.to)}…
+        </Text>
+      ) : null}
+      <QueryView
+        query={{ data: shown, error: analytics.error, mutate: analytics.mutate }}
+        loading="Loading the figures…"
+        errorTitle="The figures could not be loaded"
+        staleErrorTitle="The figures could not be refreshed"
+        isEmpty={allEmpty}
+        empty={empty}
+      >
+        {(items) => (
+          <Stack gap="4" aria-busy={!current} opacity={current ? 1 : 0.55} transition="opacity 0.15s">
+            {before && data ? before(data) : null}
+            <NetworkFigures figures={items} headingLevel={headingLevel} />
+          </Stack>
+        )}
+      </QueryView>
+    </Stack>
   );
 }

@@ -125,7 +125,12 @@ export type AnalyticsLoader = (range: AnalyticsRange) => Promise<NetworkAnalytic
 
 export const loadNetworkAnalytics: AnalyticsLoader = (range) => getNetworkAnalytics(supabase, range);
 
-/** The figures of a period, or nothing asked while `range` is null (a custom period still being typed). */
+/**
+ * The figures of a period, or nothing asked while `range` is null (a custom
+ * period still being typed). While a new period loads, `data` is still the
+ * last period's (its `from` and `to` say which), so a page can keep it on
+ * screen instead of collapsing to a spinner.
+ */
 export function useNetworkAnalytics(range: AnalyticsRange | null, load: AnalyticsLoader = loadNetworkAnalytics) {
-  return useSWR(range ? figuresKeys.analytics(range.from, range.to) : null, () => load(range!));
+  return useSWR(range ? figuresKeys.analytics(range.from, range.to) : null, () => load(range!), { keepPreviousData: true });
 }

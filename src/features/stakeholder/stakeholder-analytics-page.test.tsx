@@ -135,6 +135,41 @@ describe('/stakeholder/analytics', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('keeps the last period’s figures, marked busy, while the next loads, and shows a failure of the next instead of them', async () => {
+    const pending: { range: AnalyticsRange; settle: (fail: boolean) => void }[] = [];
+    const load = vi.fn(
+      (range: AnalyticsRange) =>
+        new Promise<ReturnType<typeof parseNetworkAnalytics>>((resolve, reject) => {
+          pending.push({
+            range,
+            settle: (fail) => (fail ? reject(new DataError('The figures service is down.')) : resolve(parseNetworkAnalytics(networkAnalyticsJson(range.from, range.to)))),
+          });
+        }),
+    );
+    const { user } = renderPage(load);
+    await waitFor(() => expect(pending).toHaveLength(1));
+    pending[0]!.settle(false);
+    const growth = await figure('Network growth');
+    await user.click(within(growth).getByRole('button', { name: 'Show table of network growth' }));
+
+    await user.selectOptions(screen.getByLabelText('Period'), 'Last 90 days');
+    await waitFor(() => expect(pending).toHaveLength(2));
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading the figures from 27 August 2026 to 24 November 2026…');
+    expect(within(growth).getByRole('table')).toBeVisible();
+    expect(growth.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    pending[1]!.settle(false);
+    await waitFor(() => expect(within(growth).getByRole('columnheader', { name: 'Week' })).toBeInTheDocument());
+    expect(growth.closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('status')).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Period'), 'Last 30 days');
+    await waitFor(() => expect(pending).toHaveLength(3));
+    pending[2]!.settle(true);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The figures could not be loaded');
+    expect(screen.queryByRole('region', { name: 'Network growth' })).toBeNull();
+  });
+
   it('says so when nothing happened in the period', async () => {
     renderPage(loader({ quiet: true, countedSince: null }), '/stakeholder/analytics?period=30d');
     expect(await screen.findByText('Nothing happened in this period')).toBeInTheDocument();
