@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { DataTable, type Column } from '../../components/data-table';
+import { downloadFile } from '../../components/download-file';
 import { FilterSelect } from '../../components/filter-controls';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
@@ -180,19 +181,6 @@ function columns(filterBy: (change: Partial<ActivityAddress>) => string): Column
   ];
 }
 
-/** Offers the CSV a browser saves as a file. */
-function download(csv: string, name: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file to the browser.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export interface NetworkActivityPageProps {
   /** Tests pass a fake client; the app uses the real one. */
   client?: AccordClient;
@@ -215,7 +203,7 @@ export default function NetworkActivityPage({ client = supabase }: NetworkActivi
   const exportCsv = useCommand({
     run: () => exportNetworkActivityCsv(client, filters),
     success: (csv) => {
-      download(csv, `network-activity-${new Date().toISOString().slice(0, 10)}.csv`);
+      downloadFile(csv, `network-activity-${new Date().toISOString().slice(0, 10)}.csv`);
       const rows = Math.max(0, csv.split('\n').filter(Boolean).length - 1);
       return { title: 'Export ready', description: `${rows} ${rows === 1 ? 'entry' : 'entries'} saved as a CSV file.` };
     },

@@ -2,6 +2,7 @@ import { Container, Stack } from '@chakra-ui/react';
 
 import { PageHeader } from '../../components/page-header';
 import { InvestorDocumentsSection } from './investor-documents-section';
+import { InvestorFiguresSection } from './investor-figures-section';
 import { InvestorUpdatesSection } from './investor-updates-section';
 import { useRecordInvestorVisit } from './use-record-investor-visit';
 
@@ -19,6 +20,7 @@ export default function InvestorDashboardPage() {
           title="Investor dashboard"
           intro="The network's figures, computed from its real data, with company updates and the documents shared with Accord's investors."
         />
+        <InvestorFiguresSection />
         <InvestorUpdatesSection />
         <InvestorDocumentsSection />
       </Stack>
