@@ -2,6 +2,7 @@ import { Alert, Box, Button, Container, Heading, Stack, Text } from '@chakra-ui/
 import { useEffect, useRef, useState } from 'react';
 
 import { formatLongDate } from '../../components/formats';
+import { InvestorAreaLinks } from '../../components/area-links';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState, QueryView } from '../../components/query-view';
 import { supabase, type AccordClient } from '../../data/client';
@@ -115,6 +116,7 @@ export default function DataRoomPage({ client = supabase }: { client?: AccordCli
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }}>
       <Stack gap={{ base: '6', md: '8' }}>
+        <InvestorAreaLinks />
         <PageHeader
           eyebrow="Investors"
           title="Data room"

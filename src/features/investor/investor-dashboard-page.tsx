@@ -1,5 +1,6 @@
 import { Container, Stack } from '@chakra-ui/react';
 
+import { InvestorAreaLinks } from '../../components/area-links';
 import { PageHeader } from '../../components/page-header';
 import { InvestorDocumentsSection } from './investor-documents-section';
 import { InvestorFiguresSection } from './investor-figures-section';
@@ -15,6 +16,7 @@ export default function InvestorDashboardPage() {
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap={{ base: '8', md: '12' }}>
+        <InvestorAreaLinks />
         <PageHeader
           eyebrow="Investors"
           title="Investor dashboard"

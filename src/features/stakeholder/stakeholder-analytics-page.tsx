@@ -3,6 +3,7 @@ import { Container, Stack, Text } from '@chakra-ui/react';
 import { periodWords } from '../../components/figures/analytics-figures';
 import { parsePeriodAddress, resolvePeriod, serializePeriodAddress, todayUtc } from '../../components/figures/analytics-period';
 import { FiguresView } from '../../components/figures/network-figures';
+import { StakeholderAreaLinks } from '../../components/area-links';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState } from '../../components/query-view';
 import { useUrlFilters } from '../../components/use-url-filters';
@@ -29,6 +30,7 @@ export default function StakeholderAnalyticsPage({ load, today: fixedToday }: St
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap={{ base: '6', md: '8' }}>
+        <StakeholderAreaLinks />
         <PageHeader
           eyebrow="Stakeholders"
           title="Stakeholder analytics"

@@ -2,6 +2,7 @@ import { Box, Card, Container, Flex, Heading, SimpleGrid, Skeleton, Stack, Text 
 import { Link as RouterLink } from 'react-router-dom';
 
 import { ArrowRightIcon } from '../../components/icons';
+import { StakeholderAreaLinks } from '../../components/area-links';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, errorMessage } from '../../components/query-view';
 import { supabase, type AccordClient } from '../../data/client';
@@ -136,6 +137,7 @@ export default function StakeholderDashboardPage({ client = supabase }: Stakehol
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap="8">
+        <StakeholderAreaLinks />
         <PageHeader
           eyebrow="Stakeholders"
           title="Stakeholder dashboard"
