@@ -142,6 +142,16 @@ describe('registry conflicts by index give the answers the scan gave', () => {
     expect(await conflicts(null, null, null, `https://eu.sub-${tag}.example`)).toEqual(website(sub));
   });
 
+  it('a revoked member still holds its name, legal name and domain, as the registry still lists it', async () => {
+    const revoked = await organization(`Revoked Osprey ${tag}`, `Revoked Osprey ${tag} SA`, `https://revoked-osprey-${tag}.example`);
+    await sql(`update public.registry_entries set status = 'revoked' where organization_id = $1`, [revoked.id]);
+    expect(await conflicts(null, `revoked osprey ${tag}`, `Revoked Osprey ${tag} S.A.`, `https://www.revoked-osprey-${tag}.example`)).toEqual([
+      { field: 'legal_name', member_id: revoked.id, member_name: revoked.name },
+      { field: 'name', member_id: revoked.id, member_name: revoked.name },
+      { field: 'website', member_id: revoked.id, member_name: revoked.name },
+    ]);
+  });
+
   it('none for an unrelated organisation, a look-alike domain, the member itself, or an applicant not yet in the registry', async () => {
     expect(await conflicts(null, `Nothing Like It ${tag}`, `Nothing Like It ${tag} Ltd`, `https://elsewhere-${tag}.example`)).toEqual([]);
     // Ends with the member's domain, but not after a dot.
