@@ -87,13 +87,13 @@ const storedKeys = async (orgId: string) =>
   )[0];
 
 describe('registry conflicts by index give the answers the scan gave', () => {
-  let grachten: { id: string; name: string };
+  let zuider: { id: string; name: string };
   let parent: { id: string; name: string };
   let sub: { id: string; name: string };
   let pending: { id: string; name: string };
 
   beforeAll(async () => {
-    grachten = await organization(`Grächtenbank ${tag}`, `Grachten Holding ${tag} B.V.`, `https://www.grachten-${tag}.example/`);
+    zuider = await organization(`Zuidërbank ${tag}`, `Zuider Holding ${tag} B.V.`, `https://www.zuider-${tag}.example/`);
     parent = await organization(`Parent Domain ${tag}`, null, `https://parent-${tag}.example`);
     sub = await organization(`Sub Domain ${tag}`, null, `https://eu.sub-${tag}.example`);
     // Not in the registry: an applicant is nobody's conflict.
@@ -101,40 +101,40 @@ describe('registry conflicts by index give the answers the scan gave', () => {
   });
 
   it('stores each organisation’s keys as private.registry_name_key computes them', async () => {
-    for (const org of [grachten, parent, sub, pending]) {
+    for (const org of [zuider, parent, sub, pending]) {
       const keys = await storedKeys(org.id);
       expect(keys, org.name).toBeDefined();
       expect(keys.name_key).toBe(keys.expected_name_key);
       expect(keys.legal_name_key).toBe(keys.expected_legal_name_key);
     }
-    expect((await storedKeys(grachten.id)).name_key).toBe(`grachtenbank${tag}`);
+    expect((await storedKeys(zuider.id)).name_key).toBe(`zuiderbank${tag}`);
     expect((await storedKeys(parent.id)).legal_name_key).toBeNull();
   });
 
   it('the same name, with case, accents, spaces and punctuation folded', async () => {
-    for (const name of [`GRACHTENBANK ${tag}`, `Grachten-Bank ${tag}`, ` grächten bank ${tag} `]) {
-      expect(await conflicts(null, name, null, null), name).toEqual([{ field: 'name', member_id: grachten.id, member_name: grachten.name }]);
+    for (const name of [`ZUIDERBANK ${tag}`, `Zuider-Bank ${tag}`, ` zuidër bank ${tag} `]) {
+      expect(await conflicts(null, name, null, null), name).toEqual([{ field: 'name', member_id: zuider.id, member_name: zuider.name }]);
     }
   });
 
   it('a legal name as a name, and a name as a legal name', async () => {
-    expect(await conflicts(null, `grachten holding ${tag} bv`, null, null)).toEqual([{ field: 'name', member_id: grachten.id, member_name: grachten.name }]);
-    expect(await conflicts(null, null, `Grächten Bank ${tag}`, null)).toEqual([
-      { field: 'legal_name', member_id: grachten.id, member_name: grachten.name },
+    expect(await conflicts(null, `zuider holding ${tag} bv`, null, null)).toEqual([{ field: 'name', member_id: zuider.id, member_name: zuider.name }]);
+    expect(await conflicts(null, null, `Zuidër Bank ${tag}`, null)).toEqual([
+      { field: 'legal_name', member_id: zuider.id, member_name: zuider.name },
     ]);
-    expect(await conflicts(null, null, `GRACHTEN HOLDING ${tag} B.V.`, null)).toEqual([
-      { field: 'legal_name', member_id: grachten.id, member_name: grachten.name },
+    expect(await conflicts(null, null, `ZUIDER HOLDING ${tag} B.V.`, null)).toEqual([
+      { field: 'legal_name', member_id: zuider.id, member_name: zuider.name },
     ]);
     // Both at once: one row per field.
-    expect(await conflicts(null, `Grachtenbank ${tag}`, `Grachten Holding ${tag} BV`, null)).toEqual([
-      { field: 'legal_name', member_id: grachten.id, member_name: grachten.name },
-      { field: 'name', member_id: grachten.id, member_name: grachten.name },
+    expect(await conflicts(null, `Zuiderbank ${tag}`, `Zuider Holding ${tag} BV`, null)).toEqual([
+      { field: 'legal_name', member_id: zuider.id, member_name: zuider.name },
+      { field: 'name', member_id: zuider.id, member_name: zuider.name },
     ]);
   });
 
   it('the same domain, a parent of the member’s domain, and a domain within it', async () => {
     const website = (member: { id: string; name: string }) => [{ field: 'website', member_id: member.id, member_name: member.name }];
-    expect(await conflicts(null, null, null, `http://GRACHTEN-${tag}.example/about`)).toEqual(website(grachten));
+    expect(await conflicts(null, null, null, `http://ZUIDER-${tag}.example/about`)).toEqual(website(zuider));
     // The member's domain is a parent of the asked one.
     expect(await conflicts(null, null, null, `https://shop.eu.parent-${tag}.example`)).toEqual(website(parent));
     // The member's domain lies within the asked one.
@@ -155,9 +155,9 @@ describe('registry conflicts by index give the answers the scan gave', () => {
   it('none for an unrelated organisation, a look-alike domain, the member itself, or an applicant not yet in the registry', async () => {
     expect(await conflicts(null, `Nothing Like It ${tag}`, `Nothing Like It ${tag} Ltd`, `https://elsewhere-${tag}.example`)).toEqual([]);
     // Ends with the member's domain, but not after a dot.
-    expect(await conflicts(null, null, null, `https://xgrachten-${tag}.example`)).toEqual([]);
+    expect(await conflicts(null, null, null, `https://xzuider-${tag}.example`)).toEqual([]);
     expect(await conflicts(null, null, null, `https://ub-${tag}.example`)).toEqual([]);
-    expect(await conflicts(grachten.id, grachten.name, `Grachten Holding ${tag} B.V.`, `https://grachten-${tag}.example`)).toEqual([]);
+    expect(await conflicts(zuider.id, zuider.name, `Zuider Holding ${tag} B.V.`, `https://zuider-${tag}.example`)).toEqual([]);
     expect(await conflicts(null, pending.name, `Pending Heron ${tag} Ltd`, `https://pending-heron-${tag}.example`)).toEqual([]);
     // Nothing asked, nothing found; a public suffix identifies nobody.
     expect(await conflicts(null, null, null, null)).toEqual([]);
