@@ -165,6 +165,21 @@ describe('the account settings page', () => {
     await screen.findByRole('form', { name: 'Profile' });
     expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
   });
+
+  it('leads investors and stakeholders back to their own pages, which have no side navigation', async () => {
+    renderPage(fakeBackend().client, '/investor/settings', 'investorDataRoom');
+    const investor = await screen.findByRole('navigation', { name: 'Investor area' });
+    await within(investor).findByRole('link', { name: 'Data room' });
+    expect(within(investor).getByRole('link', { name: 'Account settings' })).toHaveAttribute('aria-current', 'page');
+    cleanup();
+    renderPage(fakeBackend().client, '/stakeholder/settings', 'stakeholder');
+    const stakeholder = await screen.findByRole('navigation', { name: 'Stakeholder area' });
+    expect(within(stakeholder).getByRole('link', { name: 'Analytics' })).toHaveAttribute('href', '/stakeholder/analytics');
+    cleanup();
+    renderPage(fakeBackend().client);
+    await screen.findByRole('form', { name: 'Profile' });
+    expect(screen.queryByRole('navigation', { name: /Investor area|Stakeholder area/ })).not.toBeInTheDocument();
+  });
 });
 
 describe('Profile', () => {

@@ -1,5 +1,7 @@
 import { Box, Container, Stack } from '@chakra-ui/react';
+import { useLocation } from 'react-router-dom';
 
+import { InvestorAreaLinks, StakeholderAreaLinks } from '../../components/area-links';
 import { PageHeader } from '../../components/page-header';
 import { supabase, type AccordClient } from '../../data/client';
 import { useSessionFacts } from '../../session/session-context';
@@ -22,9 +24,13 @@ export default function SettingsPage({ client = supabase }: { client?: AccordCli
   const userId = facts.status === 'signedIn' ? facts.userId : null;
   // Notifications are about an organisation's events: members of one get them, the other roles none (decision 049).
   const receivesNotifications = facts.status === 'signedIn' && !facts.isSystemAdmin && facts.approval === 'approved';
+  // Investors and stakeholders have no side navigation: their area's links lead back from here (the member area and back office have theirs).
+  const { pathname } = useLocation();
   return (
     <Container maxW="4xl" py={{ base: '8', md: '12' }}>
       <Stack gap="10">
+        {pathname.startsWith('/investor/') ? <InvestorAreaLinks /> : null}
+        {pathname.startsWith('/stakeholder/') ? <StakeholderAreaLinks /> : null}
         <PageHeader
           eyebrow="Your account"
           title="Account settings"
