@@ -30,6 +30,7 @@ import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.1
 
 import { aal2Refusal, failure, json, preflight } from '../_shared/http.ts';
 import { clientOptions, env } from '../_shared/env.ts';
+import { signedInCaller } from '../_shared/caller.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { emailProblem, inviteeEmailMessage, trimEmail } from '../_shared/email-address.ts';
 import { invitationSignInLink } from '../_shared/sign-in-link.ts';
@@ -187,16 +188,10 @@ async function handle(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
   if (req.method !== 'POST') return failure(405, 'method_not_allowed', USAGE);
 
-  const jwt = /^Bearer (\S+)$/.exec(req.headers.get('Authorization') ?? '')?.[1];
-  if (!jwt) return failure(401, 'not_authenticated', 'Sign in to grant access.');
+  const signedIn = await signedInCaller(req, 'Sign in to grant access.');
+  if (signedIn instanceof Response) return signedIn;
+  const { caller } = signedIn;
   const url = env('SUPABASE_URL');
-  const caller = createClient(url, env('SUPABASE_ANON_KEY'), {
-    ...clientOptions,
-    global: { headers: { Authorization: `Bearer ${jwt}` } },
-  });
-  // The project's keys are JWTs too; only a person's session may decide.
-  const { data: who, error: whoError } = await caller.auth.getUser(jwt);
-  if (whoError || !who.user) return failure(401, 'not_authenticated', 'Sign in to grant access.');
 
   let body: unknown;
   try {

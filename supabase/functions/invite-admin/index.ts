@@ -20,6 +20,7 @@ import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.1
 import { emailProblem, inviteeEmailMessage, trimEmail } from '../_shared/email-address.ts';
 import { aal2Refusal, failure, json, preflight } from '../_shared/http.ts';
 import { clientOptions, env } from '../_shared/env.ts';
+import { signedInCaller } from '../_shared/caller.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { invitationSignInLink } from '../_shared/sign-in-link.ts';
 import { renderInvitationEmail } from './email.ts';
@@ -69,20 +70,11 @@ async function handle(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
   if (req.method !== 'POST') return failure(405, 'method_not_allowed', 'Send a POST request with { "email": "…" }.');
 
-  const authorization = req.headers.get('Authorization') ?? '';
-  const jwt = /^Bearer (\S+)$/.exec(authorization)?.[1];
-  if (!jwt) return failure(401, 'not_authenticated', 'Sign in to invite administrators.');
-
+  const signedIn = await signedInCaller(req, 'Sign in to invite administrators.');
+  if (signedIn instanceof Response) return signedIn;
+  const { caller, user } = signedIn;
   const url = env('SUPABASE_URL');
   const siteUrl = env('SITE_URL');
-  // The caller's own client: every database call below runs with their rights.
-  const caller = createClient(url, env('SUPABASE_ANON_KEY'), {
-    ...clientOptions,
-    global: { headers: { Authorization: `Bearer ${jwt}` } },
-  });
-  // The project's keys are JWTs too; only a person's session may invite.
-  const { data: who, error: whoError } = await caller.auth.getUser(jwt);
-  if (whoError || !who.user) return failure(401, 'not_authenticated', 'Sign in to invite administrators.');
 
   let body: unknown;
   try {
@@ -117,7 +109,7 @@ async function handle(req: Request): Promise<Response> {
   acceptUrl.hash = new URLSearchParams({ token: invitation.token }).toString();
   const mail = renderInvitationEmail({
     email,
-    inviterEmail: who.user.email ?? null,
+    inviterEmail: user.email ?? null,
     signInLink,
     invitationLink: acceptUrl.href,
     expiresAt: new Date(invitation.expires_at),

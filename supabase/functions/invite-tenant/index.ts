@@ -32,6 +32,7 @@ import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.1
 
 import { failure, json, preflight } from '../_shared/http.ts';
 import { clientOptions, env } from '../_shared/env.ts';
+import { signedInCaller } from '../_shared/caller.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { emailProblem, inviteeEmailMessage, trimEmail } from '../_shared/email-address.ts';
 import { invitationSignInLink } from '../_shared/sign-in-link.ts';
@@ -127,19 +128,11 @@ async function handle(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
   if (req.method !== 'POST') return failure(405, 'method_not_allowed', USAGE);
 
-  const jwt = /^Bearer (\S+)$/.exec(req.headers.get('Authorization') ?? '')?.[1];
-  if (!jwt) return failure(401, 'not_authenticated', 'Sign in to invite people.');
-
+  const signedIn = await signedInCaller(req, 'Sign in to invite people.');
+  if (signedIn instanceof Response) return signedIn;
+  const { caller, user } = signedIn;
   const url = env('SUPABASE_URL');
   const siteUrl = env('SITE_URL');
-  // The caller's own client: every database call below runs with their rights.
-  const caller = createClient(url, env('SUPABASE_ANON_KEY'), {
-    ...clientOptions,
-    global: { headers: { Authorization: `Bearer ${jwt}` } },
-  });
-  // The project's keys are JWTs too; only a person's session may invite.
-  const { data: who, error: whoError } = await caller.auth.getUser(jwt);
-  if (whoError || !who.user) return failure(401, 'not_authenticated', 'Sign in to invite people.');
 
   let body: unknown;
   try {
@@ -176,7 +169,7 @@ async function handle(req: Request): Promise<Response> {
     email: invitation.email,
     organizationName: invitation.organization_name,
     role: invitation.role,
-    inviterEmail: who.user.email ?? null,
+    inviterEmail: user.email ?? null,
     signInLink,
     invitationLink: callback.href,
     expiresAt: new Date(invitation.expires_at),

@@ -24,6 +24,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 
 import { aal2Refusal, corsHeaders, failure, json, preflight } from '../_shared/http.ts';
+import { bearerToken, callerClient } from '../_shared/caller.ts';
 import { clientOptions, env } from '../_shared/env.ts';
 import { stampPdf, UnstampablePdfError } from './stamp.ts';
 
@@ -89,7 +90,7 @@ async function handle(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
   if (req.method !== 'POST') return failure(405, 'method_not_allowed', USAGE);
 
-  const jwt = /^Bearer (\S+)$/.exec(req.headers.get('Authorization') ?? '')?.[1];
+  const jwt = bearerToken(req);
   if (!jwt || !subject(jwt)) return failure(401, 'not_authenticated', 'Sign in to open investor documents.');
 
   let raw: unknown;
@@ -105,7 +106,7 @@ async function handle(req: Request): Promise<Response> {
 
   const url = env('SUPABASE_URL');
   // The caller's own client: the decision and the record are theirs.
-  const caller = createClient(url, env('SUPABASE_ANON_KEY'), { ...clientOptions, global: { headers: { Authorization: `Bearer ${jwt}` } } });
+  const caller = callerClient(jwt);
   const { data, error } = await caller.rpc('open_investor_document', { p_version_id: versionId, p_action: action });
   if (error) return refusal(error);
   const row = (data as OpenedRow[] | null)?.[0];

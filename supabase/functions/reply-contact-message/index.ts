@@ -28,6 +28,7 @@ import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.1
 import { emailProblem } from '../_shared/email-address.ts';
 import { aal2Refusal, failure, json, preflight } from '../_shared/http.ts';
 import { clientOptions, env } from '../_shared/env.ts';
+import { signedInCaller } from '../_shared/caller.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { renderContactAnswerEmail } from './email.ts';
 
@@ -110,18 +111,10 @@ async function handle(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
   if (req.method !== 'POST') return failure(405, 'method_not_allowed', USAGE);
 
-  const jwt = /^Bearer (\S+)$/.exec(req.headers.get('Authorization') ?? '')?.[1];
-  if (!jwt) return failure(401, 'not_authenticated', 'Sign in to answer messages.');
-
+  const signedIn = await signedInCaller(req, 'Sign in to answer messages.');
+  if (signedIn instanceof Response) return signedIn;
+  const { caller } = signedIn;
   const url = env('SUPABASE_URL');
-  // The caller's own client: keeping the answer runs with their rights.
-  const caller = createClient(url, env('SUPABASE_ANON_KEY'), {
-    ...clientOptions,
-    global: { headers: { Authorization: `Bearer ${jwt}` } },
-  });
-  // The project's keys are JWTs too: only a person's session may answer.
-  const { data: who, error: whoError } = await caller.auth.getUser(jwt);
-  if (whoError || !who.user) return failure(401, 'not_authenticated', 'Sign in to answer messages.');
 
   let raw: unknown;
   try {

@@ -22,10 +22,10 @@
  * legal name or domain: docs/decisions/024-registered-facts-and-public-suffixes.md),
  * 500 internal. Environment: docs/decisions/013-admin-invitation-delivery.md.
  */
-import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 
 import { aal2Refusal, failure, json, preflight } from '../_shared/http.ts';
-import { clientOptions, env } from '../_shared/env.ts';
+import { env } from '../_shared/env.ts';
+import { signedInCaller } from '../_shared/caller.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { renderReviewEmail, type ReviewAction } from './email.ts';
 
@@ -84,16 +84,9 @@ async function handle(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
   if (req.method !== 'POST') return failure(405, 'method_not_allowed', 'Send a POST request with { "organizationId", "action" }.');
 
-  const jwt = /^Bearer (\S+)$/.exec(req.headers.get('Authorization') ?? '')?.[1];
-  if (!jwt) return failure(401, 'not_authenticated', 'Sign in to review applications.');
-
-  const caller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
-    ...clientOptions,
-    global: { headers: { Authorization: `Bearer ${jwt}` } },
-  });
-  // The anon key is a JWT too: only a person's session may review.
-  const { data: who, error: whoError } = await caller.auth.getUser(jwt);
-  if (whoError || !who.user) return failure(401, 'not_authenticated', 'Sign in to review applications.');
+  const signedIn = await signedInCaller(req, 'Sign in to review applications.');
+  if (signedIn instanceof Response) return signedIn;
+  const { caller } = signedIn;
 
   let body: Record<string, unknown>;
   try {

@@ -18,9 +18,9 @@
  * Answers (JSON): 200 { claimed, sent, failed }; 401 not_authenticated,
  * 403 forbidden, 405 method_not_allowed, 500 internal.
  */
-import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 
-import { clientOptions, env } from '../_shared/env.ts';
+import { bearerToken, callerClient } from '../_shared/caller.ts';
+import { env } from '../_shared/env.ts';
 import { failure, json, preflight } from '../_shared/http.ts';
 import { sendMail } from '../_shared/mailer.ts';
 import { renderNotificationEmail } from './email.ts';
@@ -42,13 +42,10 @@ async function handle(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
   if (req.method !== 'POST') return failure(405, 'method_not_allowed', 'Send a POST request.');
 
-  const jwt = /^Bearer (\S+)$/.exec(req.headers.get('Authorization') ?? '')?.[1];
+  const jwt = bearerToken(req);
   if (!jwt) return failure(401, 'not_authenticated', 'Only the schedule may send notification e-mails.');
 
-  const caller = createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
-    ...clientOptions,
-    global: { headers: { Authorization: `Bearer ${jwt}` } },
-  });
+  const caller = callerClient(jwt);
   const { data, error } = await caller.rpc('claim_notification_emails', { p_limit: BATCH });
   if (error) {
     if (error.code === '42501') return failure(403, 'forbidden', 'Only the schedule may send notification e-mails.');
