@@ -9,8 +9,14 @@ import { WAIT_CEILING_MS } from './wait-ceiling';
 configure({ asyncUtilTimeout: WAIT_CEILING_MS });
 
 // Without `globals: true` Testing Library cannot register its own cleanup.
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Unmounting an open dialog makes its focus trap hand focus back on a
+  // zero-delay timer (after a resolved promise). Let those timers run while
+  // jsdom still has a document: after the last test of a file the environment
+  // is torn down, and a late timer then throws "document is not defined",
+  // which Vitest counts as an unhandled error and fails the whole run.
+  for (let turn = 0; turn < 2; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 });
 
 // jsdom lacks these browser APIs; Chakra's overlays (menu, drawer) and the
