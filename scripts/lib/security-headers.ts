@@ -87,7 +87,6 @@ export function developmentPolicy(target: PolicyTarget & { devServerHost: string
 export const DENIED_FEATURES = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'camera',
   'display-capture',
   'encrypted-media',
