@@ -713,3 +713,55 @@ insert into public.investor_updates (id, title, body, published_at, created_by) 
   ('5eed0000-0000-4000-8000-000000000732', 'Registry API opened to relying parties',
    'Relying parties can now look up any active member through the open registry API. From this month we count every lookup, and the figures appear on your dashboard.',
    now() - interval '3 days', '5eed0000-0000-4000-8000-000000000001');
+
+-- ---------------------------------------------------------------------------
+-- Member resources (issue 16, supabase/migrations/20261128000300_member-resources.sql,
+-- decision 054): two published for every member, one for education only (so
+-- Northwind sees it, new since its last visit, and a member of another sector
+-- does not), and a draft members never see. The files are real PDFs in
+-- supabase/seed-assets/member_resources/<version id>/<file name>, written by
+-- `npx tsx scripts/generate-seed-resources.ts` and uploaded after this seed;
+-- the sizes below are the ones that script printed. Ids 5eed…08NN.
+-- ---------------------------------------------------------------------------
+insert into public.resources
+  (id, title, description, category, audience, sectors, published, published_at, content_updated_at, created_by, created_at, updated_at)
+values
+  ('5eed0000-0000-4000-8000-000000000811', 'Verification desk checklist',
+   'What to do before, during and after a check at your front desk, on one page.',
+   'Checklists', 'all_members', '{}', true, now() - interval '12 days', now() - interval '12 days',
+   '5eed0000-0000-4000-8000-000000000001', now() - interval '13 days', now() - interval '12 days'),
+  ('5eed0000-0000-4000-8000-000000000812', 'Accepting a partner''s verification',
+   'When you may rely on another member''s check instead of repeating it, how to confirm the partner in the registry, and what to keep.',
+   'Guides', 'all_members', '{}', true, now() - interval '40 days', now() - interval '40 days',
+   '5eed0000-0000-4000-8000-000000000001', now() - interval '41 days', now() - interval '40 days'),
+  ('5eed0000-0000-4000-8000-000000000813', 'Student identity at enrolment',
+   'Checking a new student''s identity and prior qualifications once, so that partner institutions can rely on it.',
+   'Guides', 'sectors', '{education}', true, now() - interval '4 days', now() - interval '4 days',
+   '5eed0000-0000-4000-8000-000000000001', now() - interval '5 days', now() - interval '4 days'),
+  ('5eed0000-0000-4000-8000-000000000814', 'Privacy notice template for verification',
+   'A notice that tells people what your organisation checks, why, and how long it keeps the record.',
+   'Templates', 'all_members', '{}', false, null, now() - interval '2 days',
+   '5eed0000-0000-4000-8000-000000000001', now() - interval '2 days', now() - interval '2 days');
+
+insert into public.resource_versions
+  (id, resource_id, version_label, object_path, file_name, mime_type, byte_size, uploaded_by, uploaded_at)
+values
+  ('5eed0000-0000-4000-8000-000000000821', '5eed0000-0000-4000-8000-000000000811', '2026 edition',
+   '5eed0000-0000-4000-8000-000000000821/verification-desk-checklist.pdf', 'verification-desk-checklist.pdf',
+   'application/pdf', 23476, '5eed0000-0000-4000-8000-000000000001', now() - interval '13 days'),
+  ('5eed0000-0000-4000-8000-000000000822', '5eed0000-0000-4000-8000-000000000812', '1.0',
+   '5eed0000-0000-4000-8000-000000000822/accepting-a-partners-verification.pdf', 'accepting-a-partners-verification.pdf',
+   'application/pdf', 25219, '5eed0000-0000-4000-8000-000000000001', now() - interval '41 days'),
+  ('5eed0000-0000-4000-8000-000000000823', '5eed0000-0000-4000-8000-000000000813', '1.0',
+   '5eed0000-0000-4000-8000-000000000823/student-identity-at-enrolment.pdf', 'student-identity-at-enrolment.pdf',
+   'application/pdf', 24139, '5eed0000-0000-4000-8000-000000000001', now() - interval '5 days'),
+  ('5eed0000-0000-4000-8000-000000000824', '5eed0000-0000-4000-8000-000000000814', 'Draft 1',
+   '5eed0000-0000-4000-8000-000000000824/privacy-notice-template.pdf', 'privacy-notice-template.pdf',
+   'application/pdf', 23769, '5eed0000-0000-4000-8000-000000000001', now() - interval '2 days');
+
+update public.resources r
+   set current_version_id = v.id
+  from public.resource_versions v
+ where v.resource_id = r.id and r.id in (
+   '5eed0000-0000-4000-8000-000000000811', '5eed0000-0000-4000-8000-000000000812',
+   '5eed0000-0000-4000-8000-000000000813', '5eed0000-0000-4000-8000-000000000814');

@@ -134,13 +134,15 @@ describe('resources for members', () => {
     await healthPage.getByText(/^\d+ (of \d+ )?resources?$/).waitFor(WAIT);
     expect(await card.getByText('New', { exact: true }).count()).toBe(0);
 
-    // A member of a legal organisation does not see it (nor anything else here).
+    // A member of a legal organisation sees what the network publishes for
+    // every member (the seed's checklist), but not the healthcare resource.
     const legalPage = await newPage();
     await signInThroughInbox(legalPage, legalMember.email);
     await legalPage.goto(app('/dashboard/resources'));
     await appStarted(legalPage);
-    await legalPage.getByText('No resources for your organisation yet').waitFor(WAIT);
+    await legalPage.getByRole('heading', { name: 'Verification desk checklist' }).waitFor(WAIT);
     expect(await legalPage.getByText(title).count()).toBe(0);
-    await checkWidths(legalPage, 'member-resources-empty');
+    expect(await legalPage.getByRole('heading', { name: 'Student identity at enrolment' }).count()).toBe(0);
+    await checkWidths(legalPage, 'member-resources-other-sector');
   });
 });
