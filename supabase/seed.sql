@@ -765,3 +765,41 @@ update public.resources r
  where v.resource_id = r.id and r.id in (
    '5eed0000-0000-4000-8000-000000000811', '5eed0000-0000-4000-8000-000000000812',
    '5eed0000-0000-4000-8000-000000000813', '5eed0000-0000-4000-8000-000000000814');
+
+-- ---------------------------------------------------------------------------
+-- A conversation (issue 13, supabase/migrations/20261127000100_conversations.sql):
+-- Northwind asked, the network answered, Northwind replied. It is open,
+-- assigned to the demo administrator and unread for the network's side, so
+-- /admin/messages and /dashboard/messages both show a real thread. The
+-- network's answer notifies Northwind's members through the usual trigger;
+-- that notification is dated with the answer, read (Oliver replied after it)
+-- and its e-mail marked sent, so no mail goes out when the seed runs. Id 5eed…0901.
+-- ---------------------------------------------------------------------------
+insert into public.conversations (id, organization_id, subject, status, assigned_to, created_by, created_at, last_message_at)
+values ('5eed0000-0000-4000-8000-000000000901', '5eed0000-0000-4000-8000-000000000101',
+  'A new school joining our trust in January', 'open', '5eed0000-0000-4000-8000-000000000001',
+  '5eed0000-0000-4000-8000-000000000002', now() - interval '9 days', now() - interval '2 days');
+
+insert into public.conversation_messages (conversation_id, organization_id, author_id, from_network, body, created_at) values
+  ('5eed0000-0000-4000-8000-000000000901', '5eed0000-0000-4000-8000-000000000101', '5eed0000-0000-4000-8000-000000000002', false,
+   E'Hello,\n\nSt Aidan''s Primary joins our trust in January. Is it covered by our membership, or does it need an application of its own? It will keep its own website for now.\n\nOliver',
+   now() - interval '9 days'),
+  ('5eed0000-0000-4000-8000-000000000901', '5eed0000-0000-4000-8000-000000000101', '5eed0000-0000-4000-8000-000000000001', true,
+   E'Hello Oliver,\n\nA school that becomes part of the same legal entity, under your registration number, is covered by your membership: no new application is needed. Its staff can be invited from Members.\n\nIf relying parties should find it by its own website, add that domain under Organisation details; we approve the change and the registry shows it from then on.\n\nAmelia',
+   now() - interval '8 days'),
+  ('5eed0000-0000-4000-8000-000000000901', '5eed0000-0000-4000-8000-000000000101', '5eed0000-0000-4000-8000-000000000002', false,
+   E'Thank you, that is clear. We will add the domain once the school''s new website is live in January.',
+   now() - interval '2 days');
+
+insert into public.conversation_reads (user_id, conversation_id, last_read_at) values
+  ('5eed0000-0000-4000-8000-000000000002', '5eed0000-0000-4000-8000-000000000901', now() - interval '2 days'),
+  ('5eed0000-0000-4000-8000-000000000001', '5eed0000-0000-4000-8000-000000000901', now() - interval '8 days');
+
+update public.notifications
+   set created_at = now() - interval '8 days', read_at = now() - interval '2 days'
+ where kind = 'network_reply' and link = '/dashboard/messages'
+   and user_id = '5eed0000-0000-4000-8000-000000000002';
+update private.notification_emails e
+   set sent_at = n.created_at
+  from public.notifications n
+ where n.id = e.notification_id and n.kind = 'network_reply' and n.user_id = '5eed0000-0000-4000-8000-000000000002';

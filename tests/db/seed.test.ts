@@ -147,3 +147,25 @@ describe('seed: trust registry', () => {
     expect(await sql('select 1 from public.organizations where id = $1', [id(111)])).toHaveLength(1);
   });
 });
+
+describe('seed: a conversation', () => {
+  it('is open with three messages and unread for the network, and its answer notified Northwind without queuing a mail', async () => {
+    const [conversation] = await sql<{ status: string; messages: number; admin_unread: boolean; member_unread: boolean }>(
+      `select c.status,
+              (select count(*)::int from public.conversation_messages m where m.conversation_id = c.id) as messages,
+              c.last_message_at > (select r.last_read_at from public.conversation_reads r where r.conversation_id = c.id and r.user_id = $2) as admin_unread,
+              c.last_message_at > (select r.last_read_at from public.conversation_reads r where r.conversation_id = c.id and r.user_id = $3) as member_unread
+         from public.conversations c where c.id = $1`,
+      [id(901), DEMO.admin.id, DEMO.member.id],
+    );
+    expect(conversation).toEqual({ status: 'open', messages: 3, admin_unread: true, member_unread: false });
+    // The answer's notification is the member's, read, and its e-mail counted as sent: starting the stack mails nobody.
+    const answers = await sql<{ read: boolean; unsent: boolean }>(
+      `select n.read_at is not null as read, exists (select 1 from private.notification_emails e where e.notification_id = n.id and e.sent_at is null) as unsent
+         from public.notifications n
+        where n.user_id = $1 and n.kind = 'network_reply' and n.title = 'The network answered: A new school joining our trust in January'`,
+      [DEMO.member.id],
+    );
+    expect(answers).toEqual([{ read: true, unsent: false }]);
+  });
+});
