@@ -350,8 +350,9 @@ function lighthouseScores(runs: number): Promise<Map<string, LighthouseRun[]>> {
 const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
 
 // `npm run bench -- --callback` measures only the sign-in callback, `-- --lighthouse` only Lighthouse,
-// `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room'] as const;
+// `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale,
+// `-- --first-load` only the first-load JavaScript.
+const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'first-load'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
@@ -373,12 +374,13 @@ if (only === 'data-room') {
 let within = true;
 const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
 
-if (!only) {
+if (!only || only === 'first-load') {
   console.log('First load of / (production build, gzip)');
   const load = await firstLoad();
   for (const f of load.files) console.log(`  ${kib(f.gz).padStart(10)}  ${relative('.', f.file)}`);
   within = load.total / 1024 <= BUDGET_KIB;
   console.log(`  ${kib(load.total).padStart(10)}  total (budget ${BUDGET_KIB} KiB: ${within ? 'within' : 'OVER'})`);
+  if (only) process.exit(within ? 0 : 1);
 
   console.log('\nLocal stack start (test ports)');
   const cold = await stackStart(true);
