@@ -121,6 +121,30 @@ describe('/admin/updates editor', () => {
     expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Taken');
   });
 
+  it('moves between Write and Preview with the arrow keys, Home and End, as one tab stop, keeping what was typed', async () => {
+    const { client } = fakeClient({});
+    const user = renderPage(client, '/admin/updates?edit=new');
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Keyboard first');
+    const write = screen.getByRole('tab', { name: 'Write' });
+    const preview = screen.getByRole('tab', { name: 'Preview' });
+    expect(write).toHaveAttribute('tabindex', '0');
+    expect(preview).toHaveAttribute('tabindex', '-1');
+
+    write.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Preview' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Keyboard first' })).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Write' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: 'Write' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Keyboard first');
+  });
+
   it('publishes an edited draft: saves it, then publishes it now', async () => {
     const draft = ROWS[0]!;
     const { client, calls } = fakeClient({

@@ -1,5 +1,7 @@
 import { Box, Button, Flex } from '@chakra-ui/react';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+
+import { useTabKeys } from '../../components/use-tab-keys';
 
 export interface UrlTab<Value extends string> {
   value: Value;
@@ -23,20 +25,7 @@ export interface UrlTabsProps<Value extends string> {
  * arrow keys, Home and End move between tabs and choose them.
  */
 export function UrlTabs<Value extends string>({ label, tabs, value, onChange, idPrefix, children }: UrlTabsProps<Value>) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const keyDown = (event: KeyboardEvent, index: number) => {
-    const last = tabs.length - 1;
-    const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
-    if (next === null) return;
-    event.preventDefault();
-    refs.current[next]?.focus();
-    onChange(tabs[next]!.value);
-  };
+  const keys = useTabKeys(tabs.map((tab) => tab.value), onChange);
   return (
     <Box>
       <Flex role="tablist" aria-label={label} gap="1" borderBottomWidth="1px" mb="6" overflowX="auto">
@@ -45,9 +34,7 @@ export function UrlTabs<Value extends string>({ label, tabs, value, onChange, id
           return (
             <Button
               key={tab.value}
-              ref={(element) => {
-                refs.current[index] = element;
-              }}
+              ref={keys.ref(index)}
               role="tab"
               id={`${idPrefix}-tab-${tab.value}`}
               aria-selected={selected}
@@ -61,7 +48,7 @@ export function UrlTabs<Value extends string>({ label, tabs, value, onChange, id
               fontWeight={selected ? 'semibold' : 'medium'}
               mb="-1px"
               onClick={() => onChange(tab.value)}
-              onKeyDown={(event) => keyDown(event, index)}
+              onKeyDown={(event) => keys.onKeyDown(event, index)}
             >
               {tab.label}
             </Button>

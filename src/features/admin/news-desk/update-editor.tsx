@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { EmptyState, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useCommand } from '../../../components/use-command';
+import { useTabKeys } from '../../../components/use-tab-keys';
 import type { AccordClient } from '../../../data/client';
 import { contentKeys } from '../../../data/content/keys';
 import { deleteUpdate } from '../../../data/news-desk/delete-update';
@@ -24,6 +25,9 @@ import { updateHref, UpdateArticle } from '../../../components/update-article/up
 import { formatDayAndTime } from '../format-date';
 import { CoverField } from './cover-field';
 import { DESK_STATUS_LOOK, fromLocalInput, toLocalInput } from './desk-status';
+
+const EDITOR_TABS = ['write', 'preview'] as const;
+type EditorTab = (typeof EDITOR_TABS)[number];
 
 const CATEGORY_OPTIONS = (Object.keys(UPDATE_CATEGORY_LABELS) as UpdateCategory[]).map((value) => ({ value, label: UPDATE_CATEGORY_LABELS[value] }));
 
@@ -104,7 +108,8 @@ function Editor({ client, update }: EditorProps) {
   const navigate = useNavigate();
   const [form, setForm] = useState<Form>(() => formOf(update));
   const [errors, setErrors] = useState<Errors>({});
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [tab, setTab] = useState<EditorTab>('write');
+  const tabKeys = useTabKeys(EDITOR_TABS, setTab);
   const [confirm, setConfirm] = useState<'unpublish' | 'delete' | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const dateId = useId();
@@ -255,16 +260,19 @@ function Editor({ client, update }: EditorProps) {
       ) : null}
 
       <Flex role="tablist" aria-label="Editor view" gap="2">
-        {(['write', 'preview'] as const).map((name) => (
+        {EDITOR_TABS.map((name, index) => (
           <Button
             key={name}
+            ref={tabKeys.ref(index)}
             role="tab"
             id={`desk-tab-${name}`}
             aria-selected={tab === name}
             aria-controls={`desk-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
             size="sm"
             variant={tab === name ? 'solid' : 'outline'}
             onClick={() => setTab(name)}
+            onKeyDown={(event) => tabKeys.onKeyDown(event, index)}
           >
             {name === 'write' ? 'Write' : 'Preview'}
           </Button>
