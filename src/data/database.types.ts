@@ -1818,6 +1818,7 @@ export type Database = {
           "created_at": string,
           "decided_at": string,
           "decided_by_email": string,
+          "decided_by_name": string,
           "decline_reason": string,
           "email": string,
           "id": string,
@@ -1841,6 +1842,7 @@ export type Database = {
           "full_name": string,
           "granted_at": string,
           "granted_by_email": string,
+          "granted_by_name": string,
           "last_seen_at": string,
           "level": Database["public"]['Enums']["investor_access_level"],
           "total_count": number,
@@ -2019,6 +2021,7 @@ export type Database = {
           "email": string,
           "full_name": string,
           "granted_by_email": string,
+          "granted_by_name": string,
           "last_sign_in_at": string,
           "total_count": number,
           "user_id": string

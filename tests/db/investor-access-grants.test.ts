@@ -19,7 +19,7 @@ let stakeholder: TestUser;
 
 beforeAll(async () => {
   [admin, member, lite, stakeholder] = await Promise.all([
-    newUser('grants-admin'),
+    newUser('grants-admin', { fullName: 'Grace Granter' }),
     newUser('grants-member'),
     newUser('grants-lite'),
     newUser('grants-stakeholder'),
@@ -286,6 +286,32 @@ describe('stakeholders', () => {
   it('answers account_needed for an address without an account', async () => {
     const { error } = await admin.client.rpc('invite_stakeholder', { p_email: uniqueEmail('grants-stake-none') });
     expect(error?.message).toBe('account_needed');
+  });
+});
+
+describe('who granted, invited or decided', () => {
+  it('each back-office list names the administrator, with their address', async () => {
+    const investor = await newUser('grants-named-investor');
+    const requestId = await newRequest(investor.email);
+    expectOk(await admin.client.rpc('grant_investor_access_from_request', { p_request_id: requestId, p_level: 'lite' }));
+    const person = await newUser('grants-named-stake');
+    expectOk(await admin.client.rpc('invite_stakeholder', { p_email: person.email }));
+    const by = { name: 'Grace Granter', email: admin.email };
+
+    type Named = { granted_by_name: string | null; granted_by_email: string | null };
+    const investors = expectOk(await admin.client.rpc('admin_investors', { p_limit: 100 })) as (Named & { user_id: string })[];
+    const grant = investors.find((r) => r.user_id === investor.id)!;
+    expect({ name: grant.granted_by_name, email: grant.granted_by_email }).toEqual(by);
+    const stakeholders = expectOk(await admin.client.rpc('admin_stakeholders', { p_limit: 100 })) as (Named & { user_id: string })[];
+    const invite = stakeholders.find((r) => r.user_id === person.id)!;
+    expect({ name: invite.granted_by_name, email: invite.granted_by_email }).toEqual(by);
+    const requests = expectOk(await admin.client.rpc('admin_investor_requests', { p_status: 'approved', p_limit: 100 })) as {
+      id: string;
+      decided_by_name: string | null;
+      decided_by_email: string | null;
+    }[];
+    const decided = requests.find((r) => r.id === requestId)!;
+    expect({ name: decided.decided_by_name, email: decided.decided_by_email }).toEqual(by);
   });
 });
 

@@ -18,6 +18,7 @@ export interface InvestorRequestRow {
   status: InvestorRequestStatus;
   declineReason: string | null;
   decidedByEmail: string | null;
+  decidedByName: string | null;
   decidedAt: string | null;
   createdAt: string;
 }
@@ -50,6 +51,7 @@ export async function listInvestorRequests(
       status: row.status,
       declineReason: row.decline_reason,
       decidedByEmail: row.decided_by_email,
+      decidedByName: row.decided_by_name,
       decidedAt: row.decided_at,
       createdAt: row.created_at,
     })),

@@ -13,6 +13,7 @@ export interface InvestorRow {
   fullName: string | null;
   level: InvestorLevel;
   grantedByEmail: string | null;
+  grantedByName: string | null;
   grantedAt: string;
   expiresAt: string | null;
   /** By the database's clock. */
@@ -40,6 +41,7 @@ export async function listInvestors(client: AccordClient, query: { page: number;
       fullName: row.full_name,
       level: row.level,
       grantedByEmail: row.granted_by_email,
+      grantedByName: row.granted_by_name,
       grantedAt: row.granted_at,
       expiresAt: row.expires_at,
       expired: row.expired,

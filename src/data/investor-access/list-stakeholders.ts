@@ -10,6 +10,7 @@ export interface StakeholderRow {
   fullName: string | null;
   affiliation: string | null;
   grantedByEmail: string | null;
+  grantedByName: string | null;
   createdAt: string;
   lastSignInAt: string | null;
 }
@@ -34,6 +35,7 @@ export async function listStakeholders(client: AccordClient, query: { page: numb
       fullName: row.full_name,
       affiliation: row.affiliation,
       grantedByEmail: row.granted_by_email,
+      grantedByName: row.granted_by_name,
       createdAt: row.created_at,
       lastSignInAt: row.last_sign_in_at,
     })),

@@ -18,10 +18,10 @@ type Answer = { data: unknown; error: { message: string; code?: string } | null 
 const REQUEST = {
   id: '6f1c3f5e-1b1a-4c1e-9b1e-1f1c3f5e1b1a', name: 'Margit Lindqvist', email: 'margit@nordkap.example', organization: 'Nordkap Ventures',
   investor_kind: 'venture_capital', message: 'We invest in trust infrastructure.', status: 'new', decline_reason: null,
-  decided_by_email: null, decided_at: null, created_at: '2026-11-20T10:00:00Z', total_count: 1,
+  decided_by_email: null, decided_by_name: null, decided_at: null, created_at: '2026-11-20T10:00:00Z', total_count: 1,
 };
 const INVESTOR = {
-  user_id: 'u1', email: 'dana@fund.example', full_name: 'Dana Roth', level: 'data_room', granted_by_email: 'admin@accord.test',
+  user_id: 'u1', email: 'dana@fund.example', full_name: 'Dana Roth', level: 'data_room', granted_by_email: 'admin@accord.test', granted_by_name: 'Amelia Hart',
   granted_at: '2026-11-01T10:00:00Z', expires_at: '2026-11-10T10:00:00Z', expired: true, last_seen_at: null, total_count: 1,
 };
 
@@ -51,6 +51,9 @@ describe('/admin/investors', () => {
     const row = within(investors).getByRole('row', { name: /Dana Roth/ });
     expect(row).toHaveTextContent('Data room');
     expect(row).toHaveTextContent('Expired');
+    // Who granted it, by name with the address under it, as the other back-office lists show people.
+    expect(within(row).getByText('Amelia Hart')).toBeInTheDocument();
+    expect(within(row).getByText('admin@accord.test')).toBeInTheDocument();
     expect(row).toHaveTextContent('Not yet');
     expect(within(row).getByRole('button', { name: 'Extend for Dana Roth' })).toBeInTheDocument();
   });

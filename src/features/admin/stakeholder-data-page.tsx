@@ -1,4 +1,4 @@
-import { Button, Container, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Field, Flex, Input, Stack } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { ConfirmDialog, FormDialog } from '../../components/dialogs';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
+import { PersonName } from '../../components/person-name';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { useCommand, type Command } from '../../components/use-command';
 import { useUrlFilters } from '../../components/use-url-filters';
@@ -200,21 +201,10 @@ export default function StakeholderDataPage({ client = supabase }: { client?: Ac
       key: 'name',
       label: 'Stakeholder',
       unlabelledWhenStacked: true,
-      cell: (r) => (
-        <Stack gap="0.5" minW="0">
-          <Text fontWeight="medium" overflowWrap="anywhere">
-            {r.fullName?.trim() || r.email}
-          </Text>
-          {r.fullName?.trim() ? (
-            <Text textStyle="sm" color="fg.muted" overflowWrap="anywhere">
-              {r.email}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
+      cell: (r) => <PersonName name={r.fullName} email={r.email} emphasis />,
     },
     { key: 'affiliation', label: 'Affiliation', cell: (r) => r.affiliation ?? '—', cellProps: { overflowWrap: 'anywhere' } },
-    { key: 'invitedBy', label: 'Invited by', cell: (r) => r.grantedByEmail ?? '—', cellProps: { overflowWrap: 'anywhere' } },
+    { key: 'invitedBy', label: 'Invited by', cell: (r) => <PersonName name={r.grantedByName} email={r.grantedByEmail} /> },
     { key: 'since', label: 'Since', cell: (r) => formatDay(r.createdAt), cellProps: { whiteSpace: 'nowrap' } },
     { key: 'signIn', label: 'Last sign-in', cell: (r) => (r.lastSignInAt ? formatDayAndTime(r.lastSignInAt) : 'Not yet'), cellProps: { whiteSpace: 'nowrap' } },
     {

@@ -106,7 +106,7 @@ export function AccessRequestsPanel({ client, status, page, onStatusChange, href
           <StatusBadge status={r.status} map={REQUEST_STATUS} />
           {r.status !== 'new' ? (
             <Text textStyle="xs" color="fg.muted" overflowWrap="anywhere">
-              {r.decidedByEmail ? `By ${r.decidedByEmail}, ` : ''}
+              {r.decidedByName?.trim() || r.decidedByEmail ? `By ${r.decidedByName?.trim() || r.decidedByEmail}, ` : ''}
               {formatDayAndTime(r.decidedAt)}
             </Text>
           ) : null}

@@ -5,6 +5,7 @@ import { useSWRConfig } from 'swr';
 import { DataTable, type Column } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { Pagination } from '../../../components/pagination';
+import { PersonName } from '../../../components/person-name';
 import { EmptyState, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useCommand } from '../../../components/use-command';
@@ -58,21 +59,10 @@ export function InvestorsPanel({ client, page, hrefForPage }: { client: AccordCl
       key: 'name',
       label: 'Investor',
       unlabelledWhenStacked: true,
-      cell: (r) => (
-        <Stack gap="0.5" minW="0">
-          <Text fontWeight="medium" overflowWrap="anywhere">
-            {r.fullName?.trim() || r.email}
-          </Text>
-          {r.fullName?.trim() ? (
-            <Text textStyle="sm" color="fg.muted" overflowWrap="anywhere">
-              {r.email}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
+      cell: (r) => <PersonName name={r.fullName} email={r.email} emphasis />,
     },
     { key: 'level', label: 'Level', cell: (r) => LEVEL_LABELS[r.level] },
-    { key: 'grantedBy', label: 'Granted by', cell: (r) => r.grantedByEmail ?? '—', cellProps: { overflowWrap: 'anywhere' } },
+    { key: 'grantedBy', label: 'Granted by', cell: (r) => <PersonName name={r.grantedByName} email={r.grantedByEmail} /> },
     { key: 'grantedAt', label: 'Granted', cell: (r) => formatDay(r.grantedAt), cellProps: { whiteSpace: 'nowrap' } },
     {
       key: 'expiry',
