@@ -123,7 +123,7 @@ describe('/dashboard/notifications', () => {
     expect(unread).toHaveTextContent('Send <b>the</b> certificate.');
     expect(unread.querySelector('b')).toBeNull();
     expect(unread).toHaveTextContent('22 Nov 2026');
-    expect(within(unread).getByRole('button', { name: 'Mark “The network answered: Renewal” as read' })).toBeInTheDocument();
+    expect(within(unread).getByRole('button', { name: 'Mark as read: “The network answered: Renewal”' })).toBeInTheDocument();
 
     await waitFor(() => expect(items('Read')).toHaveLength(1));
     const [read] = items('Read');
@@ -136,7 +136,7 @@ describe('/dashboard/notifications', () => {
     const seen = listenToInbox();
     const { user } = renderPage(client);
     await waitFor(() => expect(items('Unread')).toHaveLength(2));
-    await user.click(screen.getByRole('button', { name: 'Mark “Notification 2” as read' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as read: “Notification 2”' }));
     expect(rpc).toHaveBeenCalledWith('mark_notification_read', { p_id: 2 });
     await waitFor(() => expect(items('Unread')).toHaveLength(1));
     await waitFor(() => expect(items('Read')).toHaveLength(1));
@@ -201,7 +201,7 @@ describe('/dashboard/notifications', () => {
   it('a refused mark is said in a toast and the item stays unread', async () => {
     const backend = fakeBackend([row(1)], { mark_notification_read: { message: 'notification_not_found', code: 'P0002' } });
     const { user } = renderPage(backend.client);
-    await user.click(await screen.findByRole('button', { name: 'Mark “Notification 1” as read' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark as read: “Notification 1”' }));
     expect(await screen.findByText('The notification could not be marked as read')).toBeInTheDocument();
     expect(screen.getByText('This notification no longer exists. Refresh the list.')).toBeInTheDocument();
     expect(items('Unread')).toHaveLength(1);

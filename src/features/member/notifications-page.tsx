@@ -223,7 +223,7 @@ function Item({
             alignSelf={{ base: 'start', sm: 'auto' }}
             loading={busy}
             loadingText="Marking…"
-            aria-label={`Mark “${notification.title}” as read`}
+            aria-label={`Mark as read: “${notification.title}”`}
             onClick={onMarkRead}
           >
             Mark as read
