@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from '../../supabase/local/app-server.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * The other browser tests run against the production build. This one checks
@@ -16,7 +17,10 @@ let browser: Browser;
 let app: Awaited<ReturnType<typeof startApp>>;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(config, config.ports.app + 1), launchBrowser()]);
+  // A port chosen now rather than the app's port + 1: this file runs late in the
+  // tier, when a fixed port may be held by one of the run's own connections (CI
+  // once failed here with EADDRINUSE).
+  [app, browser] = await Promise.all([freePort().then((port) => startApp(config, port)), launchBrowser()]);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { stackConfig, type StackConfig } from '../../supabase/local/config.ts';
 import { startAuth, type AuthOptions, type RunningAuth } from '../../supabase/local/auth/server.ts';
 import { startGateway } from '../../supabase/local/gateway.ts';
+import { freePort } from './free-port.ts';
 import { codeIn, mailIds, nextMail } from './inbox.ts';
 
 export { codeIn, linkIn, mailIds, nextMail } from './inbox.ts';
@@ -105,17 +105,6 @@ export async function signInByCode(email: string, client: SupabaseClient = authC
   const verified = await client.auth.verifyOtp({ email, token: codeIn(mail), type: 'email' });
   if (verified.error || !verified.data.session) throw verified.error ?? new Error('verifyOtp returned no session');
   return { client, session: verified.data.session, user: verified.data.user! };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface IsolatedAuth {
