@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../tests/support/free-port.ts';
 import { stackConfig, type StackConfig } from './config.ts';
 import { functionNames, startFunctions, verifyJwtSettings, type RunningFunctions } from './functions.ts';
 
@@ -16,17 +16,6 @@ import { functionNames, startFunctions, verifyJwtSettings, type RunningFunctions
  */
 const base = stackConfig('test');
 const deno = join(base.rootDir, 'node_modules/.bin/deno');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const ECHO = `
 Deno.serve(async (req) => {
