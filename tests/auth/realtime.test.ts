@@ -2,9 +2,13 @@ import { generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'j
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createActor, fromCallback } from 'xstate';
+import { liveConnectionMachine, liveStatusOf } from '../../machines/live-connection.machine.ts';
+import { liveChannelActor } from '../../src/actors/live-channel-actor.ts';
+import type { AccordClient } from '../../src/data/client.ts';
 import { WAIT_CEILING_MS } from '../../src/testing/wait-ceiling.ts';
 import { addMember, createOrganization, makeSystemAdmin } from '../support/db-fixtures.ts';
-import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
+import { asAnon, newUser, signInAgain, sql, type TestUser } from '../support/users.ts';
 import { stack } from '../support/auth-helpers.ts';
 
 /**
@@ -251,11 +255,134 @@ describe('sign-out', () => {
   });
 });
 
+/** The access token the client holds now. */
+async function tokenOf(client: SupabaseClient): Promise<string> {
+  const { data } = await client.auth.getSession();
+  if (!data.session) throw new Error('no session');
+  return data.session.access_token;
+}
+
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { session_id: string };
+
+/** A channel of `client` watching every change of public, with its system messages and whether the server closed it. */
+async function joined(client: SupabaseClient, name: string) {
+  const system = inbox<{ status: string; message: string }>();
+  const closed = inbox<string>();
+  const changes = inbox<Change>();
+  const channel = client
+    .channel(`${name}-${crypto.randomUUID()}`)
+    .on('postgres_changes', { event: '*', schema: 'public' }, (p: Change) => changes.push(p))
+    .on('system', {}, (p: { status: string; message: string }) => system.push(p));
+  await new Promise<void>((resolve, reject) => {
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve();
+      else if (status === 'CLOSED') closed.push(status);
+      else if (status === 'CHANNEL_ERROR') reject(error ?? new Error(status));
+    });
+  });
+  return { channel, system, closed, changes };
+}
+
+/**
+ * Attack (issue 23, finding 1): copy a member's access token, let the member
+ * sign out, and keep listening with the token until it expires. The session
+ * is gone, so Realtime must refuse the token at join and close a channel that
+ * joined with it while the session lived (decision 065).
+ */
+describe('ended sessions', () => {
+  it('refuses a join with the token of a session that has ended', async () => {
+    const member = await newUser('realtime-ended-join');
+    await addMember(orgA, member);
+    const stolen = await tokenOf(member.client);
+    await member.client.auth.signOut();
+    const thief = asAnon();
+    clients.push(thief);
+    await thief.realtime.setAuth(stolen);
+    const channel = thief.channel(`stolen-${crypto.randomUUID()}`).on('postgres_changes', { event: '*', schema: 'public' }, () => undefined);
+    await expect(subscribed(channel)).rejects.toThrow('Session from session_id claim in JWT does not exist');
+  });
+
+  it('closes a channel joined with the token once its session ends, and delivers nothing to it afterwards', async () => {
+    const member = await newUser('realtime-ended-live');
+    await addMember(orgA, member);
+    const thief = asAnon();
+    const observer = await newUser('realtime-ended-observer');
+    await addMember(orgA, observer);
+    clients.push(thief, observer.client);
+    await thief.realtime.setAuth(await tokenOf(member.client));
+    const stolen = await joined(thief, 'stolen-live');
+    const { changes: seen } = await watch(observer.client, { event: 'INSERT', schema: 'public', table: 'organization_members' });
+    // While the session lives, the copied token sees the organisation's rows ...
+    const before = await newUser('realtime-ended-before');
+    await addMember(orgA, before);
+    await stolen.changes.next((c) => c.eventType === 'INSERT' && c.new.user_id === before.id);
+    // ... and once the member signs out, the channel is told why and closed.
+    await member.client.auth.signOut();
+    expect((await stolen.system.next((s) => s.status === 'error')).message).toBe('Session from session_id claim in JWT does not exist');
+    await stolen.closed.next(() => true);
+    const after = await newUser('realtime-ended-after');
+    await addMember(orgA, after);
+    await seen.next((c) => c.eventType === 'INSERT' && c.new.user_id === after.id);
+    expect(stolen.changes.items.filter((c) => c.eventType === 'INSERT' && c.new.user_id === after.id)).toEqual([]);
+  });
+
+  it('closes the channel when a token update names a session that has ended', async () => {
+    const member = await newUser('realtime-ended-update');
+    const stolen = await tokenOf(member.client);
+    await member.client.auth.signOut();
+    const listener = await newUser('realtime-ended-listener');
+    clients.push(listener.client);
+    const channel = await joined(listener.client, 'ended-update');
+    await listener.client.realtime.setAuth(stolen);
+    expect((await channel.system.next((s) => s.status === 'error')).message).toBe('Session from session_id claim in JWT does not exist');
+    await channel.closed.next(() => true);
+  });
+
+  it('the app’s live channel ends the session in its tab once the session has been ended elsewhere', async () => {
+    const member = await newUser('realtime-ended-app');
+    await addMember(orgA, member);
+    const otherDevice = await signInAgain(member);
+    clients.push(member.client);
+    // The live-connection machine as a view runs it, with the app's channel actor on the real client; no browser here, so no network events.
+    const actor = createActor(
+      liveConnectionMachine.provide({
+        actors: {
+          channel: liveChannelActor({ name: 'ended', tables: [{ table: 'organization_members' }], onChange: () => undefined }, member.client as AccordClient),
+          network: fromCallback(() => undefined),
+        },
+      }),
+    );
+    actor.start();
+    try {
+      await expect.poll(() => liveStatusOf(actor.getSnapshot())).toBe('live');
+      await otherDevice.auth.signOut({ scope: 'global' });
+      await expect.poll(async () => (await member.client.auth.getSession()).data.session).toBeNull();
+    } finally {
+      actor.stop();
+    }
+  });
+
+  it('keeps serving a session that lives: another device of the same person signing out ends only its own', async () => {
+    const member = await newUser('realtime-ended-other-device');
+    await addMember(orgA, member);
+    const otherDevice = await signInAgain(member);
+    clients.push(member.client);
+    const live = await joined(member.client, 'still-live');
+    await otherDevice.auth.signOut({ scope: 'local' });
+    const later = await newUser('realtime-ended-later');
+    await addMember(orgA, later);
+    await live.changes.next((c) => c.eventType === 'INSERT' && c.new.user_id === later.id);
+    expect(live.closed.items).toEqual([]);
+  });
+});
+
 describe('tokens', () => {
   async function tokenFor(user: TestUser, lifetimeSeconds: number, key?: CryptoKey) {
     const now = Math.floor(Date.now() / 1000);
     const signingKey = key ?? ((await importJWK(stack.keys.privateJwk as JWK, 'ES256')) as CryptoKey);
-    return new SignJWT({ sub: user.id, role: 'authenticated', aud: 'authenticated', email: user.email, aal: 'aal1', session_id: crypto.randomUUID() })
+    // The user's own live session: Realtime refuses a token whose session is gone.
+    const sessionId = claimsOf(await tokenOf(user.client)).session_id;
+    return new SignJWT({ sub: user.id, role: 'authenticated', aud: 'authenticated', email: user.email, aal: 'aal1', session_id: sessionId })
       .setProtectedHeader({ alg: 'ES256', kid: stack.keys.kid, typ: 'JWT' })
       .setIssuedAt(now)
       .setExpirationTime(now + lifetimeSeconds)
@@ -275,20 +402,7 @@ describe('tokens', () => {
     const { privateKey } = await generateKeyPair('ES256');
     const outsider = await newUser('realtime-forger');
     clients.push(outsider.client);
-    const system = inbox<{ status: string; message: string }>();
-    const closed = inbox<string>();
-    const changes = inbox<Change>();
-    const channel = outsider.client
-      .channel(`forged-update-${crypto.randomUUID()}`)
-      .on('postgres_changes', { event: '*', schema: 'public' }, (p: Change) => changes.push(p))
-      .on('system', {}, (p: { status: string; message: string }) => system.push(p));
-    await new Promise<void>((resolve, reject) => {
-      channel.subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') resolve();
-        else if (status === 'CLOSED') closed.push(status);
-        else if (status === 'CHANNEL_ERROR') reject(error ?? new Error(status));
-      });
-    });
+    const { system, closed, changes } = await joined(outsider.client, 'forged-update');
     // A token that claims to be organisation A's member, signed with a key that is not the project's.
     await outsider.client.realtime.setAuth(await tokenFor(memberA, 3600, privateKey));
     expect((await system.next((s) => s.status === 'error')).message).toBe('Failed to validate JWT signature');
@@ -306,20 +420,7 @@ describe('tokens', () => {
     await addMember(orgA, observer);
     clients.push(expiring, observer.client);
     await expiring.realtime.setAuth(await tokenFor(memberA, 2));
-    const system = inbox<{ status: string; message: string }>();
-    const closed = inbox<string>();
-    const changes = inbox<Change>();
-    const channel = expiring
-      .channel('expiring')
-      .on('postgres_changes', { event: '*', schema: 'public' }, (p: Change) => changes.push(p))
-      .on('system', {}, (p: { status: string; message: string }) => system.push(p));
-    await new Promise<void>((resolve, reject) => {
-      channel.subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') resolve();
-        else if (status === 'CLOSED') closed.push(status);
-        else if (status === 'CHANNEL_ERROR') reject(error ?? new Error(status));
-      });
-    });
+    const { system, closed, changes } = await joined(expiring, 'expiring');
     const { changes: seen } = await watch(observer.client, { event: 'INSERT', schema: 'public', table: 'organization_members' });
     // Waiting for the token's expiry is the rule under test.
     expect((await system.next((s) => s.status === 'error')).message).toMatch(/^Token has expired/);

@@ -18,6 +18,15 @@ const ENDED_SESSION_CODES = new Set(['session_not_found', 'session_expired']);
 /** GoTrue's wording, which Storage sends as `message` with statusCode "403". */
 const ENDED_SESSION_MESSAGES = new Set(['Session from session_id claim in JWT does not exist', 'Session is no longer valid']);
 
+/**
+ * Whether Realtime's words say the session has ended: a refused join
+ * (realtime-js wraps the reason, "InvalidJWTToken: Session from …") or the
+ * system message of a channel closed because its session ended (decision 065).
+ */
+export function isEndedSessionText(text: string): boolean {
+  return [...ENDED_SESSION_MESSAGES].some((message) => text.includes(message));
+}
+
 type Fetch = typeof fetch;
 type AuthLike = Pick<SupabaseClient['auth'], 'getSession' | 'signOut'>;
 

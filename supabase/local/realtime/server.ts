@@ -7,6 +7,7 @@ import type { DevKeys } from '../config.ts';
 import { startChangeStream, type RowChange } from './changes.ts';
 import { parseFilter, SQL_OPERATOR, type ParsedFilter } from './filters.ts';
 import { decodeBinary, decodeText, encodeBinaryBroadcast, encodeFrame, type BroadcastBody, type Frame, type Vsn } from './protocol.ts';
+import { endedSessionMessage, namesSession, sessionCheck } from './sessions.ts';
 
 /**
  * The Realtime stand-in (docs/decisions/044-local-realtime.md): Supabase
@@ -33,6 +34,7 @@ export interface RunningRealtime {
 
 interface Claims extends JWTPayload {
   role?: string;
+  session_id?: string;
 }
 
 interface PgBinding {
@@ -67,6 +69,13 @@ interface Channel {
   presence: Record<string, unknown> | null;
   expiryTimer?: NodeJS.Timeout;
 }
+
+/**
+ * How often joined channels are asked whether their sessions still live: a
+ * channel whose session ends (sign-out, a ban, a deletion) is closed within
+ * about this long, not when its token expires.
+ */
+const SESSION_SWEEP_MS = 1000;
 
 /** The roles a token may carry into the delivery check; any other is refused at join. */
 const SUBSCRIBER_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -138,7 +147,14 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
   const withCheckFunction = new WeakSet<pg.PoolClient>();
   const connections = new Set<Connection>();
   const topics = new Map<string, Set<Channel>>();
+  const sessions = sessionCheck(pool);
   let nextBindingId = 1;
+
+  /** A token that is well signed and unexpired is still refused once the session it names has ended. */
+  async function mustNameLiveSession(claims: Claims): Promise<void> {
+    const [reason] = await sessions.endedReasons([claims]);
+    if (reason) throw new TokenError(`InvalidJWTToken: ${endedSessionMessage(reason)}`);
+  }
 
   async function verify(token: string): Promise<Claims> {
     try {
@@ -233,6 +249,7 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
     let claims: Claims;
     try {
       claims = await verify(token);
+      await mustNameLiveSession(claims);
     } catch (error) {
       reply(connection, frame, 'error', { reason: (error as Error).message });
       return;
@@ -296,7 +313,9 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
     const token = frame.payload.access_token;
     if (typeof token !== 'string' || token === channel.token) return;
     try {
-      channel.claims = await verify(token);
+      const claims = await verify(token);
+      await mustNameLiveSession(claims);
+      channel.claims = claims;
       channel.token = token;
       armExpiry(channel);
     } catch (error) {
@@ -365,6 +384,41 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
         reply(connection, frame, 'ok');
     }
   }
+
+  // --- ended sessions --------------------------------------------------------
+
+  /** Closes every joined channel whose token names a session that has since ended. */
+  async function sweepEndedSessions() {
+    const byKey = new Map<string, { claims: Claims; channels: Channel[] }>();
+    for (const members of topics.values()) {
+      for (const channel of members) {
+        if (!namesSession(channel.claims)) continue;
+        const key = JSON.stringify(channel.claims);
+        const entry = byKey.get(key) ?? { claims: channel.claims, channels: [] };
+        entry.channels.push(channel);
+        byKey.set(key, entry);
+      }
+    }
+    if (byKey.size === 0) return;
+    const entries = [...byKey.values()];
+    const reasons = await sessions.endedReasons(entries.map((e) => e.claims));
+    entries.forEach(({ claims, channels }, i) => {
+      const reason = reasons[i];
+      if (!reason) return;
+      // A channel that left, or took a new token, while the question ran is not this session's any more.
+      for (const channel of channels) {
+        if (channel.connection.channels.get(channel.topic) === channel && channel.claims === claims) shutdown(channel, endedSessionMessage(reason));
+      }
+    });
+  }
+
+  let sweep: Promise<void> | null = null;
+  const sweepTimer = setInterval(() => {
+    sweep ??= sweepEndedSessions()
+      .catch((error: unknown) => log(`realtime: session check failed: ${(error as Error).message}`))
+      .finally(() => (sweep = null));
+  }, SESSION_SWEEP_MS);
+  sweepTimer.unref();
 
   // --- postgres_changes -----------------------------------------------------
 
@@ -657,6 +711,8 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
 
   return {
     async stop() {
+      clearInterval(sweepTimer);
+      await sweep;
       for (const c of connections) c.ws.terminate();
       for (const members of topics.values()) for (const ch of members) clearTimeout(ch.expiryTimer);
       wss.close();
