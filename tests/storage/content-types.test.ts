@@ -359,3 +359,36 @@ describe('attack: an object served so that a browser could read it as something 
     });
   });
 });
+
+describe('on hosted Supabase too: the database refuses an object row whose type its bucket does not take', () => {
+  const insert = (name: string, metadata: unknown) =>
+    sql('insert into storage.objects (bucket_id, name, metadata) values ($1, $2, $3)', ['brand_assets', name, metadata === null ? null : JSON.stringify(metadata)]);
+
+  it('refuses a malformed or unlisted type whoever writes it, as hosted Storage writes the row itself after the upload', async () => {
+    for (const mimetype of ['image/png/,text/html', 'image/png,text/html', 'Image/PNG', 'image/png; charset=x', 'text/html', 'image/webp']) {
+      const name = `${orgId}/row-${randomUUID()}.png`;
+      await expect(insert(name, { mimetype, size: 10 }), mimetype).rejects.toMatchObject({ code: '42501', message: 'invalid_mime_type' });
+    }
+  });
+
+  it('refuses changing a stored object to such a type or moving it to a bucket that does not take it', async () => {
+    const name = `${orgId}/row-${randomUUID()}.png`;
+    await insert(name, { mimetype: 'image/png', size: 10 });
+    await expect(
+      sql(`update storage.objects set metadata = metadata || '{"mimetype": "text/html"}' where bucket_id = 'brand_assets' and name = $1`, [name]),
+    ).rejects.toMatchObject({ code: '42501', message: 'invalid_mime_type' });
+    await expect(
+      sql(`update storage.objects set bucket_id = 'update_covers' where bucket_id = 'brand_assets' and name = $1`, [name]),
+    ).resolves.toBeDefined(); // update_covers takes PNG too
+    await expect(
+      sql(`update storage.objects set bucket_id = 'investor_documents', metadata = metadata || '{"mimetype": "image/jpeg"}' where bucket_id = 'update_covers' and name = $1`, [name]),
+    ).rejects.toMatchObject({ code: '42501', message: 'invalid_mime_type' });
+    await sql(`delete from storage.objects where name = $1`, [name]);
+  });
+
+  it('lets a row without a type through: Storage asks the policies before it knows one', async () => {
+    const name = `${orgId}/row-${randomUUID()}.png`;
+    await insert(name, null);
+    await sql(`delete from storage.objects where bucket_id = 'brand_assets' and name = $1`, [name]);
+  });
+});
