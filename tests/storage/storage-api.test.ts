@@ -351,10 +351,10 @@ describe('buckets', () => {
     expect(created.error).toBeNull();
     // Decimal units, as on hosted Storage.
     expect((await admin.getBucket('scratch_storage_test')).data?.file_size_limit).toBe(1000);
-    expect((await admin.updateBucket('scratch_storage_test', { public: true, allowedMimeTypes: ['text/plain'] })).error).toBeNull();
-    expect((await admin.getBucket('scratch_storage_test')).data).toMatchObject({ public: true, allowed_mime_types: ['text/plain'] });
+    expect((await admin.updateBucket('scratch_storage_test', { public: true, allowedMimeTypes: ['image/png'] })).error).toBeNull();
+    expect((await admin.getBucket('scratch_storage_test')).data).toMatchObject({ public: true, allowed_mime_types: ['image/png'] });
 
-    const up = await admin.from('scratch_storage_test').upload('note.txt', 'hello', { contentType: 'text/plain' });
+    const up = await admin.from('scratch_storage_test').upload('dot.png', pngBytes(100), { contentType: 'image/png' });
     expect(up.error).toBeNull();
     expectStorageError(await admin.deleteBucket('scratch_storage_test'), '409', 'The bucket you tried to delete is not empty');
     expect((await admin.emptyBucket('scratch_storage_test')).error).toBeNull();

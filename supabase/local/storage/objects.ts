@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { contentMismatch } from './content-sniffing.ts';
+import { servedInline } from './content-sniffing.ts';
 import { requestContext, type StorageContext, type StorageRequest } from './context.ts';
 import type { CallerTx, Queryable } from './db.ts';
 import { ERRORS } from './errors.ts';
 import { json, readBody, type Reply } from './http.ts';
 import type { Caller } from './tokens.ts';
-import { mustBeAllowedMimeType, mustBeValidKey } from './validation.ts';
+import { mustBeAllowedMimeType, mustBeValidKey, mustMatchContent, strictMediaType } from './validation.ts';
 
 /**
  * The object endpoints of Supabase Storage that supabase-js's storage client
@@ -221,19 +222,32 @@ function parseRange(header: string, size: number): { start: number; end: number 
   return { start, end };
 }
 
+/**
+ * The Content-Type an object is served with, and whether it may be shown in
+ * the page: its stored type only when that is one strict media type (an
+ * object stored before decision 066 may carry `image/png/,text/html`, which
+ * is served as plain bytes), and inline only for images and PDFs. The server
+ * adds `nosniff` to every answer, so a browser keeps to this type.
+ */
+function servedAs(stored: string | undefined): { contentType: string; inline: boolean } {
+  const type = stored === undefined ? undefined : strictMediaType(stored);
+  return type ? { contentType: type, inline: servedInline(type) } : { contentType: 'application/octet-stream', inline: false };
+}
+
 async function serve(ctx: StorageContext, req: StorageRequest, obj: ObjectRow, head: boolean): Promise<Reply> {
   const size = await ctx.disk.size(obj.bucket_id, obj.name);
   if (size === undefined) throw ERRORS.noSuchKey();
   const md = obj.metadata ?? {};
+  const { contentType, inline } = servedAs(md.mimetype);
   const headers: Record<string, string> = {
-    'content-type': md.mimetype ?? 'application/octet-stream',
+    'content-type': contentType,
     'cache-control': md.cacheControl ?? 'no-cache',
     'last-modified': new Date(md.lastModified ?? obj.updated_at).toUTCString(),
     'accept-ranges': 'bytes',
   };
   if (md.eTag) headers.etag = md.eTag;
   const download = req.query.get('download');
-  if (download !== null) {
+  if (download !== null || !inline) {
     const filename = encodeURIComponent(download || basename(obj.name));
     headers['content-disposition'] = `attachment; filename=${filename}; filename*=UTF-8''${filename}`;
   }
@@ -365,11 +379,7 @@ async function storeUpload(
   const bucketLimit = bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit);
   const limit = Math.min(bucketLimit, ctx.fileSizeLimit);
   const file = await incomingFile(req, limit);
-  if (bucket.allowed_mime_types && bucket.allowed_mime_types.length > 0) {
-    mustBeAllowedMimeType(file.mimeType, bucket.allowed_mime_types);
-  }
-  const mismatch = contentMismatch(file.mimeType, file.bytes);
-  if (mismatch) throw ERRORS.contentMismatch(file.mimeType, mismatch);
+  mustMatchContent(mustBeAllowedMimeType(file.mimeType, bucket.allowed_mime_types), file.bytes);
 
   const staged = await ctx.disk.stage(file.bytes);
   try {
@@ -674,7 +684,7 @@ export async function copyObject(ctx: StorageContext, req: StorageRequest): Prom
   const upsert = req.header('x-upsert') === 'true';
   const rc = requestContext(req, caller);
   const source = await ctx.db.asCaller(rc, (tx) => findObject(tx, t.bucketId, t.sourceKey));
-  await findBucket(ctx.db.admin, t.destinationBucket);
+  const destinationBucket = await findBucket(ctx.db.admin, t.destinationBucket);
   const override = (t.body.metadata ?? {}) as { cacheControl?: unknown; mimetype?: unknown };
   const copyMetadata = t.body.copyMetadata !== false;
   const metadata = {
@@ -699,10 +709,16 @@ export async function copyObject(ctx: StorageContext, req: StorageRequest): Prom
     userMetadata,
     version: randomUUID(),
   });
-  await ctx.db.asCaller(rc, (tx) => writeObjectRow(tx, copy(), upsert), { rollback: true });
-
   const staged = await ctx.disk.stageCopy(t.bucketId, t.sourceKey);
   try {
+    // A copy may name another type, or land in a bucket that takes other types:
+    // its type is checked against that bucket and its bytes as an upload's is
+    // (hosted Storage checks neither; the database's trigger refuses the row there).
+    mustMatchContent(
+      mustBeAllowedMimeType(metadata.mimetype ?? 'application/octet-stream', destinationBucket.allowed_mime_types),
+      await readFile(staged),
+    );
+    await ctx.db.asCaller(rc, (tx) => writeObjectRow(tx, copy(), upsert), { rollback: true });
     const destination = await ctx.db.asCaller(rc, async (tx) => {
       const row = await tx.asOwner(async () => {
         await writeObjectRow(tx, copy(), true);

@@ -111,6 +111,14 @@ function routes(ctx: StorageContext): Route[] {
 
 const BEARER = /^Bearer\s+/i;
 
+/**
+ * Sent with every answer, files above all: a browser keeps to the declared
+ * Content-Type instead of guessing one from the bytes, so a file served as an
+ * image is never run as a page on the API's origin (decision 066). Hosted
+ * Storage does not send it.
+ */
+const EVERY_ANSWER = { 'x-content-type-options': 'nosniff' };
+
 function decode(part: string): string {
   try {
     return decodeURIComponent(part);
@@ -198,11 +206,12 @@ export async function startStorage(options: StorageOptions): Promise<RunningStor
         'content-type': 'application/json; charset=utf-8',
         ...(req.method === 'HEAD' ? {} : { 'content-length': String(Buffer.byteLength(text)) }),
         ...reply.headers,
+        ...EVERY_ANSWER,
       });
       res.end(req.method === 'HEAD' ? undefined : text);
       return;
     }
-    res.writeHead(reply.status, reply.headers);
+    res.writeHead(reply.status, { ...reply.headers, ...EVERY_ANSWER });
     if (!reply.open) {
       res.end();
       return;

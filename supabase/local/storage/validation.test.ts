@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { StorageError } from './errors.ts';
 import { parseSize } from './settings.ts';
-import { mustBeAllowedMimeType, mustBeValidBucketName, mustBeValidKey, parseFileSizeLimit } from './validation.ts';
+import {
+  mustBeAllowedMimeType,
+  mustBeValidBucketName,
+  mustBeValidKey,
+  mustMatchContent,
+  parseFileSizeLimit,
+  strictMediaType,
+} from './validation.ts';
 
 function failure(fn: () => void): string {
   try {
@@ -40,12 +47,45 @@ describe('storage validation', () => {
     );
   });
 
-  it('matches mime types as hosted Storage does', () => {
+  it('matches mime types against a bucket’s list, type and subtype, `image/*` allowing any image', () => {
     const allowed = ['application/pdf', 'image/png', 'image/jpeg'];
     expect(failure(() => mustBeAllowedMimeType('image/png', allowed))).toBe('accepted');
     expect(failure(() => mustBeAllowedMimeType('image/gif', allowed))).toBe('415 mime type image/gif is not supported');
     expect(failure(() => mustBeAllowedMimeType('image/webp', ['image/*']))).toBe('accepted');
+    expect(failure(() => mustBeAllowedMimeType('text/plain', null))).toBe('accepted');
     expect(failure(() => mustBeAllowedMimeType('pdf', allowed))).toBe('415 mime type pdf is not supported');
+  });
+
+  it('refuses any declared type that is not exactly one media type (issue 23)', () => {
+    for (const declared of [
+      'image/png/,text/html', // hosted Storage compares only the first two parts and lets this through
+      'image/png/',
+      'image/png,text/html',
+      'image/png;,text/html',
+      'image/png; charset=utf-8',
+      'image/',
+      '/png',
+      'image/ png',
+      ' image/png',
+      'IMAGE/PNG',
+      'image/png\u0000',
+      'image/png\ntext/html',
+      '',
+    ]) {
+      expect([declared, failure(() => mustBeAllowedMimeType(declared, ['image/png']))]).toEqual([declared, `415 mime type ${declared} is not supported`]);
+      expect([declared, failure(() => mustBeAllowedMimeType(declared, null))]).toEqual([declared, `415 mime type ${declared} is not supported`]);
+    }
+    expect(strictMediaType('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+  });
+
+  it('takes only bytes that carry the declared type’s signature, and no type it cannot check', () => {
+    expect(failure(() => mustMatchContent('image/png', Buffer.from('<script>alert(1)</script>')))).toBe(
+      "415 The file's content does not match its mime type image/png: it is not a PNG image",
+    );
+    expect(failure(() => mustMatchContent('text/html', Buffer.from('<p>hi</p>')))).toBe('415 mime type text/html is not supported');
+    expect(failure(() => mustMatchContent('application/pdf', Buffer.from('%PDF-1.7')))).toBe('accepted');
   });
 });
 

@@ -1,3 +1,5 @@
+import { parse } from 'content-type';
+import { contentMismatch, hasSignature } from './content-sniffing.ts';
 import { ERRORS } from './errors.ts';
 
 /**
@@ -36,16 +38,40 @@ export function parseFileSizeLimit(value: unknown): number | null {
 }
 
 /**
- * Hosted Storage's allowed_mime_types check: type and subtype compared as
- * written (so parameters such as `;charset=…` make a type differ), `image/*`
- * allowing any image.
+ * The declared type when it is exactly one media type as RFC 7231 writes it
+ * (`type/subtype`, tokens only, lower case, no parameters, nothing around it),
+ * read by jshttp's content-type parser; otherwise undefined. Nothing looser is
+ * safe to store and send back as Content-Type: Chromium reads a header such
+ * as `image/png/,text/html` as a list and renders the last type it
+ * understands (decision 066).
  */
-export function mustBeAllowedMimeType(mimeType: string, allowed: string[]): void {
-  const [type, subtype] = mimeType.split('/');
-  if (subtype === undefined) throw ERRORS.invalidMimeType(mimeType);
-  for (const entry of allowed) {
-    const [allowedType, allowedSubtype] = entry.split('/');
-    if (allowedType === type && (allowedSubtype === '*' || allowedSubtype === subtype)) return;
+export function strictMediaType(declared: string): string | undefined {
+  try {
+    const { type, parameters } = parse(declared);
+    return type === declared && Object.keys(parameters).length === 0 ? type : undefined;
+  } catch {
+    return undefined;
   }
+}
+
+/**
+ * A declared type that is one strict media type and, when the bucket lists
+ * types, one of them: `image/*` allows any image, as in hosted Storage's
+ * validateMimeType, which compares only the first two `/`-separated parts and
+ * so would let `image/png/,text/html` through. Returns the type.
+ */
+export function mustBeAllowedMimeType(mimeType: string, allowed: string[] | null): string {
+  const type = strictMediaType(mimeType);
+  if (!type) throw ERRORS.invalidMimeType(mimeType);
+  if (!allowed || allowed.length === 0) return type;
+  const [major] = type.split('/');
+  if (allowed.includes(type) || allowed.includes(`${major}/*`)) return type;
   throw ERRORS.invalidMimeType(mimeType);
+}
+
+/** Bytes that carry the signature of `mimeType` (a strict type); a type the stand-in cannot check is refused. */
+export function mustMatchContent(mimeType: string, bytes: Uint8Array): void {
+  if (!hasSignature(mimeType)) throw ERRORS.invalidMimeType(mimeType);
+  const mismatch = contentMismatch(mimeType, bytes);
+  if (mismatch) throw ERRORS.contentMismatch(mimeType, mismatch);
 }
