@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { DataError, toDataError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from './errors';
+import { DataError, STATEMENT_TIMEOUT_MESSAGE, toDataError, UNEXPECTED_MESSAGE, UNREACHABLE_MESSAGE } from './errors';
 
 describe('toDataError', () => {
   it.each([
@@ -31,5 +31,13 @@ describe('the aal2 refusal', () => {
     expect(error.message).toBe(
       'This needs the code from your authenticator app. Sign out and sign in again, and enter the code when you are asked for it.',
     );
+  });
+});
+
+describe('a statement timeout', () => {
+  it('says the request took too long instead of the database’s words', () => {
+    const error = toDataError({ message: 'canceling statement due to statement timeout', code: '57014', details: null });
+    expect(error).toMatchObject({ message: STATEMENT_TIMEOUT_MESSAGE, code: '57014' });
+    expect(STATEMENT_TIMEOUT_MESSAGE).toBe('Accord took too long to answer. Please try again in a moment.');
   });
 });

@@ -35,6 +35,14 @@ export const AAL2_REQUIRED = 'aal2_required';
 export const AAL2_REQUIRED_MESSAGE =
   'This needs the code from your authenticator app. Sign out and sign in again, and enter the code when you are asked for it.';
 
+/**
+ * Postgres's query_canceled: the request ran into the role's statement timeout
+ * (1 s for visitors, 8 s signed in; decision 068). PostgREST answers 500 with
+ * the database's own words, which mean nothing to a person.
+ */
+export const STATEMENT_TIMEOUT = '57014';
+export const STATEMENT_TIMEOUT_MESSAGE = 'Accord took too long to answer. Please try again in a moment.';
+
 export function toDataError(error: unknown): DataError {
   if (error instanceof DataError) return error;
   if (typeof error !== 'object' || error === null) return new DataError(UNEXPECTED_MESSAGE, { cause: error });
@@ -56,6 +64,7 @@ export function toDataError(error: unknown): DataError {
   // someone with a verified factor (decision 043); the guard normally asks for
   // the code first, so this is a factor added since this session signed in.
   if (message === AAL2_REQUIRED) return new DataError(AAL2_REQUIRED_MESSAGE, { status: numericStatus, code: AAL2_REQUIRED, cause: error });
+  if (textCode === STATEMENT_TIMEOUT) return new DataError(STATEMENT_TIMEOUT_MESSAGE, { status: numericStatus, code: textCode, cause: error });
   const text = typeof message === 'string' && message.trim() !== '' ? message : UNEXPECTED_MESSAGE;
   return new DataError(text, { status: numericStatus, code: textCode, cause: error });
 }

@@ -1,6 +1,6 @@
 import { readSupabaseConfig, type SupabaseConfig } from './config';
 import type { Database } from './database.types';
-import { DataError, toDataError, UNEXPECTED_MESSAGE } from './errors';
+import { DataError, STATEMENT_TIMEOUT, STATEMENT_TIMEOUT_MESSAGE, toDataError, UNEXPECTED_MESSAGE } from './errors';
 
 /**
  * The public site's door to the backend: anonymous, read-mostly PostgREST calls
@@ -74,7 +74,8 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   } catch {
     // Not JSON (a proxy's error page): the status says enough.
   }
-  throw new DataError(body.message?.trim() ? body.message : UNEXPECTED_MESSAGE, {
+  const message = body.code === STATEMENT_TIMEOUT ? STATEMENT_TIMEOUT_MESSAGE : body.message?.trim() ? body.message : UNEXPECTED_MESSAGE;
+  throw new DataError(message, {
     status: response.status,
     code: body.code,
     details: typeof body.details === 'string' ? body.details : undefined,

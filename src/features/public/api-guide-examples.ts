@@ -475,7 +475,7 @@ export const API_EXAMPLES: ApiExample[] = [
     id: 'errors',
     title: 'Errors',
     summary:
-      'Errors come as JSON with a code (a PostgreSQL or PostgREST error code), a message and sometimes details. A malformed parameter is 400 (code 22P02); a missing or wrong apikey is 401; an unknown function is 404 (PGRST202); a page past the end is 416 (PGRST103).',
+      'Errors come as JSON with a code (a PostgreSQL or PostgREST error code), a message and sometimes details. A malformed parameter is 400 (code 22P02); a missing or wrong apikey is 401; an unknown function is 404 (PGRST202); a page past the end is 416 (PGRST103); a domain or search longer than the limits below is 400 (22023); a request that runs out of time is 500 (57014).',
     method: 'GET',
     path: '/rest/v1/rpc/registry_by_id',
     parameters: [],
@@ -485,6 +485,27 @@ export const API_EXAMPLES: ApiExample[] = [
     response: {
       status: 400,
       body: { code: '22P02', details: null, hint: null, message: 'invalid input syntax for type uuid: "northwind"' },
+    },
+  },
+  {
+    id: 'limits',
+    title: 'Limits',
+    summary:
+      'A domain has at most 253 characters and 127 labels, and an address given to registry_by_domain at most 2,048 characters: anything longer is refused with 400, code 22023 and the message domain_too_long. A search (p_query) of more than 300 characters is refused the same way with search_too_long, since no name or legal name is longer. A request may run for 1 second with the anon key (8 seconds signed in); one that runs longer is cancelled and answers 500 with code 57014. Every lookup the guide shows takes a few milliseconds.',
+    method: 'GET',
+    path: '/rest/v1/rpc/registry_by_domain',
+    parameters: [],
+    caption: 'A domain of 300 characters.',
+    curl: `curl -s -i "${LOCAL_BASE_URL}/rest/v1/rpc/registry_by_domain?p_domain=$(printf 'a%.0s' $(seq 300)).example" \\
+  -H "apikey: $ANON_KEY"`,
+    response: {
+      status: 400,
+      body: {
+        code: '22023',
+        details: 'A domain has at most 253 characters and 127 labels, and an address given for it at most 2,048 characters.',
+        hint: null,
+        message: 'domain_too_long',
+      },
     },
   },
 ];

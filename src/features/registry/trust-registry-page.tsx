@@ -11,6 +11,7 @@ import { Pagination } from '../../components/pagination';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters } from '../../components/use-url-filters';
+import { REGISTRY_SEARCH_MAX_LENGTH } from '../../data/registry/search-registry';
 import { REGISTRY_STATUSES, type RegistryOrganization } from '../../data/registry/types';
 import { preloadRegistrySearch, useRegistrySearch } from '../../data/registry/use-registry-search';
 import { OrganisationMark } from './organisation-mark';
@@ -121,6 +122,7 @@ const SearchForm = memo(function SearchForm({
               type="search"
               defaultValue={filters.query}
               placeholder="Name or legal name, e.g. Northwind"
+              maxLength={REGISTRY_SEARCH_MAX_LENGTH}
               bg="bg"
               autoComplete="off"
             />
