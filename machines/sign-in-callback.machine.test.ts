@@ -130,6 +130,15 @@ describe('reading the URL', () => {
       next: '/admin/users',
       credentials: { kind: 'tokens', accessToken: 'a.b.c', refreshToken: 'r1' },
       urlError: null,
+      identityLink: null,
+    });
+  });
+
+  it('reads a linking return’s provider beside its code (decision 067)', () => {
+    expect(readCallbackUrl('?link=keycloak&code=c0de', '')).toMatchObject({
+      identityLink: 'keycloak',
+      credentials: { kind: 'code', code: 'c0de' },
+      next: null,
     });
   });
 

@@ -29,7 +29,15 @@ import { isUuid } from './ids';
  * Someone with a verified second factor goes nowhere until they have proved
  * it (decision 041): the callback asks for the code from their authenticator
  * app, and cancelling signs them out.
+ *
+ * A provider's return from linking an identity (`?link=`) links nothing until
+ * the person has seen which account it joins and said yes, and only in the
+ * browser that started it (decision 067): the code is exchanged, and so the
+ * identity linked, after "Link".
  */
+
+/** `?link=<provider>` on /auth/callback: the provider's return from linking an identity to the account (decision 067). */
+export const IDENTITY_LINK_PARAM = 'link';
 
 export type Credentials =
   | { kind: 'code'; code: string }
@@ -52,6 +60,22 @@ export interface CallbackUrl {
   credentials: Credentials | null;
   /** The auth server's refusal of the link itself (expired, already used), from query or fragment. */
   urlError: { code: string | null; description: string } | null;
+  /** `?link=`: the provider this is a linking return from, as the address says (which anyone could write). */
+  identityLink: string | null;
+}
+
+/**
+ * A link this browser started, as it held it: the address only says "link",
+ * this says for whom. Only a browser that started a link has one.
+ */
+export interface PendingIdentityLink {
+  provider: string;
+  /** The provider's name as people know it. */
+  providerLabel: string;
+  /** The Accord account the identity joins. */
+  email: string;
+  /** Where the person started, to go back to. */
+  returnTo: string;
 }
 
 export interface CallbackToast {
@@ -97,6 +121,7 @@ export const EMPTY_URL: CallbackUrl = {
   next: null,
   credentials: null,
   urlError: null,
+  identityLink: null,
 };
 
 export interface CallbackContext extends CallbackUrl {
@@ -115,6 +140,8 @@ export interface CallbackContext extends CallbackUrl {
   organizationName: string | null;
   /** Why the last code was refused, as a sentence; null before the first try and after a good one. */
   codeError: string | null;
+  /** The link this browser started, once the provider has sent the person back with its code. */
+  pendingLink: PendingIdentityLink | null;
 }
 
 export const AUTH_ERROR_TITLE = 'Authentication Error';
@@ -151,6 +178,26 @@ export const CHALLENGE_CANCELLED_TOAST: CallbackToast = {
   title: 'Signed out',
   description: 'You cancelled signing in. Sign in again when you have your authenticator app to hand.',
 };
+
+/**
+ * A linking return in a browser that did not start it (the attacker's link
+ * sent to someone else), or while another account is signed in: nothing is
+ * exchanged, so nothing is linked.
+ */
+export const LINK_STARTED_ELSEWHERE_TOAST: CallbackToast = {
+  type: 'warning',
+  title: 'Nothing was linked',
+  description:
+    'This link was started in another browser, or while another account was signed in here. It works only where it was started, so nothing was linked to any account. To link a sign-in method, start again from your account settings.',
+};
+
+export function identityLinkedToast(link: PendingIdentityLink): CallbackToast {
+  return { type: 'success', title: 'Sign-in method linked', description: `You can now sign in to ${link.email} with ${link.providerLabel}.` };
+}
+
+export function linkCancelledToast(link: PendingIdentityLink): CallbackToast {
+  return { type: 'info', title: 'Nothing was linked', description: `${link.providerLabel} was not linked to ${link.email}.` };
+}
 
 /** Where the person stays after declining a link for another account. */
 export function stillSignedInToast(email: string): CallbackToast {
@@ -241,6 +288,7 @@ export function readCallbackUrl(search: string, hash: string): CallbackUrl {
     next: safeInternalPath(query.get(NEXT_PARAM)),
     credentials,
     urlError,
+    identityLink: nonEmpty(query.get(IDENTITY_LINK_PARAM)),
   };
 }
 
@@ -304,8 +352,10 @@ export const signInCallbackMachine = setup({
       | { type: 'user.switchAccount' }
       | { type: 'user.keepAccount' }
       | { type: 'user.submitCode'; code: string }
-      | { type: 'user.cancelChallenge' };
-    tags: 'working' | 'asking' | 'challenging' | 'verifyingCode';
+      | { type: 'user.cancelChallenge' }
+      | { type: 'user.confirmLink' }
+      | { type: 'user.cancelLink' };
+    tags: 'working' | 'asking' | 'challenging' | 'verifyingCode' | 'confirmingLink';
   },
   actors: {
     /**
@@ -320,6 +370,13 @@ export const signInCallbackMachine = setup({
     identifyAccounts: fromPromise<AccountCheck, Credentials>(async () => notProvided('identifyAccounts')),
     /** setSession for fragment tokens, or the one-time exchange of a PKCE code. */
     establishSession: fromPromise<SessionUser, Credentials>(async () => notProvided('establishSession')),
+    /**
+     * The link this browser started for this provider, for the account signed
+     * in here now, or null; taken, so it answers this return only.
+     */
+    takeIdentityLink: fromPromise<PendingIdentityLink | null, { provider: string; code: string }>(async () =>
+      notProvided('takeIdentityLink'),
+    ),
     /** The session already in this browser, e.g. after signing in with the 6-digit code. */
     getCurrentSession: fromPromise<SessionUser | null>(async () => notProvided('getCurrentSession')),
     /** Resolves with the session machine's facts for this user, so they are not fetched twice. */
@@ -355,6 +412,9 @@ export const signInCallbackMachine = setup({
     isAnotherAccount: (_, params: { check: AccountCheck }) =>
       params.check.current !== null && params.check.link !== null && params.check.link.id !== params.check.current.id,
     isAsking: ({ context }) => context.asking,
+    isIdentityLinkReturn: ({ context }) => context.identityLink !== null && context.credentials?.kind === 'code',
+    hasPendingLink: (_, params: { link: PendingIdentityLink | null }) => params.link !== null,
+    isIdentityLink: ({ context }) => context.pendingLink !== null,
     hasDeclinedLink: ({ context }) => context.declinedLink,
     hasUrlError: ({ context }) => context.urlError !== null,
     isExpiredTenantInvitation: ({ context }) =>
@@ -381,6 +441,7 @@ export const signInCallbackMachine = setup({
     startAsking: assign({ asking: true }),
     stopAsking: assign({ asking: false }),
     keepCurrentAccount: assign(({ context }) => ({ user: context.currentUser, declinedLink: true })),
+    setPendingLink: assign((_, params: { link: PendingIdentityLink | null }) => ({ pendingLink: params.link })),
     setFacts: assign((_, params: { facts: SignedInFacts }) => ({ facts: params.facts })),
     setOrganization: assign((_, params: { organizationName: string | null }) => ({
       organizationName: params.organizationName,
@@ -407,6 +468,7 @@ export const signInCallbackMachine = setup({
     failure: null,
     organizationName: null,
     codeError: null,
+    pendingLink: null,
   }),
   // Spec §4: if nothing else has happened after 5 s, go to /dashboard (where the guard takes over).
   // Not while the person is asked which account to use, or for their code: that is theirs to answer, in their time.
@@ -427,6 +489,7 @@ export const signInCallbackMachine = setup({
         { guard: 'hasInvitationToken', target: 'forwardingInvitation' },
         { guard: 'isExpiredTenantInvitation', target: 'invitationExpired' },
         { guard: 'hasUrlError', target: 'authFailed', actions: 'recordUrlError' },
+        { guard: 'isIdentityLinkReturn', target: 'checkingIdentityLink' },
         { guard: 'hasMalformedToken', target: 'invalidToken' },
         { guard: 'hasWellFormedTokens', target: 'checkingAccounts' },
         { guard: 'hasCredentials', target: 'establishingSession' },
@@ -479,6 +542,38 @@ export const signInCallbackMachine = setup({
         ],
       },
     },
+    checkingIdentityLink: {
+      description:
+        'A provider sent the person back from linking: only a browser that started a link knows which account it is for. Anyone else was sent someone’s link.',
+      tags: ['working'],
+      invoke: {
+        src: 'takeIdentityLink',
+        input: ({ context }) => ({
+          provider: context.identityLink!,
+          code: context.credentials?.kind === 'code' ? context.credentials.code : '',
+        }),
+        onDone: [
+          {
+            guard: { type: 'hasPendingLink', params: ({ event }) => ({ link: event.output }) },
+            target: 'confirmingIdentityLink',
+            actions: { type: 'setPendingLink', params: ({ event }) => ({ link: event.output }) },
+          },
+          { target: 'linkStartedElsewhere' },
+        ],
+        onError: { target: 'unexpected' },
+      },
+    },
+    confirmingIdentityLink: {
+      description:
+        'Which Accord account the identity joins, and the person’s yes: nothing is exchanged, so nothing linked, until they press Link.',
+      tags: ['confirmingLink'],
+      entry: 'startAsking',
+      exit: 'stopAsking',
+      on: {
+        'user.confirmLink': { target: 'establishingSession' },
+        'user.cancelLink': { target: 'linkCancelled' },
+      },
+    },
     followingLink: {
       tags: ['working'],
       always: [{ guard: 'hasInvitationToken', target: 'adoptingInvitationSession' }, { target: 'establishingSession' }],
@@ -499,7 +594,11 @@ export const signInCallbackMachine = setup({
         src: 'establishSession',
         input: ({ context }) => context.credentials!,
         onDone: { target: 'awaitingFacts', actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) } },
-        onError: { target: 'authFailed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          // Still signed in as before: back where the link was started, told why nothing was linked.
+          { guard: 'isIdentityLink', target: 'linkFailed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'authFailed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     checkingSession: {
@@ -591,6 +690,7 @@ export const signInCallbackMachine = setup({
       always: [
         // Staying as who they were, the link's kind and remembered location are not theirs.
         { guard: 'hasDeclinedLink', target: 'keptAccount' },
+        { guard: 'isIdentityLink', target: 'identityLinked' },
         { guard: 'isTenantInvitation', target: 'checkingInvitation' },
         { guard: 'isAdminLink', target: 'checkingAdmin' },
         { guard: 'isSignup', target: 'signupOnboarding' },
@@ -700,6 +800,30 @@ export const signInCallbackMachine = setup({
         to: destinationAfterSignIn(context.facts!, null, context.routeKindOf),
         toast: stillSignedInToast(context.currentUser!.email),
       }),
+    },
+    identityLinked: {
+      description: 'The code was exchanged here, with this browser’s verifier: the identity is linked.',
+      type: 'final',
+      output: ({ context }) => ({
+        to: destinationAfterSignIn(context.facts!, context.pendingLink!.returnTo, context.routeKindOf),
+        toast: identityLinkedToast(context.pendingLink!),
+      }),
+    },
+    linkCancelled: {
+      description: 'The person said no: the code is never exchanged, and the auth service forgets the flow.',
+      type: 'final',
+      output: ({ context }) => ({ to: context.pendingLink!.returnTo, toast: linkCancelledToast(context.pendingLink!) }),
+    },
+    linkFailed: {
+      type: 'final',
+      output: ({ context }) => ({
+        to: context.pendingLink!.returnTo,
+        toast: { type: 'error', title: LINK_STARTED_ELSEWHERE_TOAST.title, description: context.failure ?? UNEXPECTED_MESSAGE },
+      }),
+    },
+    linkStartedElsewhere: {
+      type: 'final',
+      output: () => ({ to: '/', toast: LINK_STARTED_ELSEWHERE_TOAST }),
     },
     routed: {
       type: 'final',

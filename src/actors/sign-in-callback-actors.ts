@@ -3,7 +3,14 @@ import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { SignedInFacts } from '../../machines/access';
 import { factsOf, type sessionMachine, type SessionUser } from '../../machines/session.machine';
 import { reloadSessionFacts } from '../../machines/session-reload';
-import { readCallbackUrl, type AccountCheck, type CallbackUrl, type Credentials } from '../../machines/sign-in-callback.machine';
+import {
+  readCallbackUrl,
+  type AccountCheck,
+  type CallbackUrl,
+  type Credentials,
+  type PendingIdentityLink,
+} from '../../machines/sign-in-callback.machine';
+import { takeIdentityLinkOnce } from '../data/account/held-identity-link';
 import {
   exchangeCodeOnce,
   getCurrentSession,
@@ -54,6 +61,14 @@ export function createSignInCallbackActors({
         link: sessionUserOf(checked),
         credentials: { kind: 'tokens', accessToken: checked.access_token, refreshToken: checked.refresh_token },
       };
+    }),
+    takeIdentityLink: fromPromise<PendingIdentityLink | null, { provider: string; code: string }>(async ({ input }) => {
+      const held = takeIdentityLinkOnce(input.code, input.provider);
+      if (held === null) return null;
+      // Exchanging would sign in the account the link was started for: not silently instead of another one here.
+      const current = sessionUserOf(await getCurrentSession(client));
+      if (current?.id !== held.userId) return null;
+      return { provider: held.provider, providerLabel: held.providerLabel, email: held.email, returnTo: held.returnTo };
     }),
     establishSession: fromPromise<SessionUser, Credentials>(async ({ input }) => {
       const established =

@@ -184,6 +184,8 @@ describe('linked identities', () => {
     });
     expect(linkError).toBeNull();
     const landed = await signInThroughProvider(link.url!, ada.email);
+    // Nothing is linked until this browser exchanges the code with its verifier (decision 067).
+    expect((await identitiesOf(user.id)).map((i) => i.provider)).toEqual(['email']);
     const { data: exchanged, error } = await client.auth.exchangeCodeForSession(landed.searchParams.get('code')!);
     expect(error).toBeNull();
     expect(exchanged.user!.id).toBe(user.id);

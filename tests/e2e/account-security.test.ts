@@ -14,8 +14,9 @@ import { newUser, sql, type TestUser } from '../support/users.ts';
  * authenticator app from the settings page (the codes are computed from the
  * key the page shows), a wrong code is refused in words, and the next sign-in
  * asks for the code and only then reaches the dashboard. A member links the
- * local identity provider in settings and unlinks it again, and a new person
- * signs in with the provider from the login screen.
+ * local identity provider in settings (confirming which account, decision 067)
+ * and unlinks it again; a linking URL opened in another browser links nothing;
+ * and a new person signs in with the provider from the login screen.
  */
 const config = stackConfig('test');
 let browser: Browser;
@@ -123,16 +124,29 @@ describe('two-factor authentication, end to end', () => {
 });
 
 describe('a sign-in provider, end to end', () => {
-  it('a member links the provider in settings and unlinks it again', async () => {
+  it('a member links the provider in settings, confirming which account at 360 px, and unlinks it again', async () => {
     const login = `test-link-${randomUUID().slice(0, 8)}@idp.accord.test`;
     const linker = await newUser('identity-linker', { fullName: 'Dorothy Vaughan' });
     await createOrganization(linker, { status: 'approved', name: `Identity School ${Date.now()}` });
-    const page = await newPage();
+    const page = await newPage(360);
     await atSettings(page, linker.email);
     const identities = page.getByRole('region', { name: 'Linked identities' });
     await identities.getByRole('button', { name: /^Link / }).click();
     await signInAtProvider(page, login);
+
+    // Back from the provider: the account is named, and nothing is linked until “Link”.
+    const question = page.getByRole('heading', { level: 1, name: /^Link .+ to your Accord account\?$/ });
+    await question.waitFor();
+    await page.getByText(`will be linked to the Accord account ${linker.email}.`, { exact: false }).waitFor();
+    expect(await sql(`select provider from auth.identities where user_id = $1`, [linker.id])).toEqual([{ provider: 'email' }]);
+    const link = page.getByRole('button', { name: /^Link / });
+    // Long names wrap inside the buttons rather than spilling off a 360 px screen.
+    for (const button of [link, page.getByRole('button', { name: 'Cancel' })]) {
+      expect(await button.evaluate((b) => b.scrollWidth <= b.clientWidth && b.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    }
+    await link.click();
     await page.waitForURL((url) => url.origin === config.appUrl && url.pathname === '/dashboard/settings');
+    await page.getByText('Sign-in method linked').first().waitFor();
     await identities.getByText(login).waitFor();
     expect(await sql(`select provider from auth.identities where user_id = $1 order by provider`, [linker.id])).toEqual([
       { provider: 'email' },
@@ -147,6 +161,29 @@ describe('a sign-in provider, end to end', () => {
     // The last way in cannot be unlinked, and the page says so rather than offering it.
     await expect(identities.getByRole('button', { name: /^Unlink/ }).isDisabled()).resolves.toBe(true);
     await page.context().close();
+  });
+
+  it('a linking URL opened in another browser says so and links nothing (issue 23, finding 3)', async () => {
+    const victimLogin = `test-victim-${randomUUID().slice(0, 8)}@idp.accord.test`;
+    const attacker = await newUser('identity-attacker', { fullName: 'Link Attacker' });
+    await createOrganization(attacker, { status: 'approved', name: `Attacker School ${Date.now()}` });
+    const attackerPage = await newPage();
+    await atSettings(attackerPage, attacker.email);
+    // The attacker copies the provider's authorisation address (its state names the flow) to send to the victim.
+    const authorize = attackerPage.waitForRequest((request) => request.isNavigationRequest() && request.url().includes('/protocol/openid-connect/auth?'));
+    await attackerPage.getByRole('region', { name: 'Linked identities' }).getByRole('button', { name: /^Link / }).click();
+    const sent = (await authorize).url();
+    await attackerPage.context().close();
+
+    const victimPage = await newPage();
+    await victimPage.goto(sent);
+    await signInAtProvider(victimPage, victimLogin);
+    await victimPage.waitForURL((url) => url.origin === config.appUrl && url.pathname !== '/auth/callback');
+    await victimPage.getByText('Nothing was linked').first().waitFor();
+    await victimPage.getByText(/^This link was started in another browser/).first().waitFor();
+    expect(await sql(`select provider from auth.identities where user_id = $1`, [attacker.id])).toEqual([{ provider: 'email' }]);
+    expect(await sql(`select user_id from auth.identities where identity_data ->> 'email' = $1`, [victimLogin])).toEqual([]);
+    await victimPage.context().close();
   });
 
   it('a new person signs in with the provider from the login screen, at 360 px, and is taken to onboarding', async () => {

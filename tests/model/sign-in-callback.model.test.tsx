@@ -22,6 +22,7 @@ import { stateKey, stateNodesOf } from '../support/statechart.ts';
 import { heldInvitationToken, releaseInvitationToken } from '../../src/data/invitations/held-invitation-token.ts';
 import {
   ADA,
+  ADA_LINK,
   CHECKED_TOKENS,
   CODES,
   GRACE,
@@ -39,6 +40,7 @@ const stand = await vi.hoisted(async () => {
     seam: createActorSeam([
       'readUrl',
       'identifyAccounts',
+      'takeIdentityLink',
       'establishSession',
       'getCurrentSession',
       'waitForFacts',
@@ -74,6 +76,13 @@ const TEXT = {
   verify: 'Verify',
   cancelChallenge: 'Cancel and sign out',
   cancelled: ['Signed out', 'You cancelled signing in. Sign in again when you have your authenticator app to hand.'],
+  linkQuestion: `Link ${ADA_LINK.providerLabel} to your Accord account?`,
+  linkAccount: `${ADA_LINK.providerLabel} will be linked to the Accord account ${ADA.email}. After that, signing in with ${ADA_LINK.providerLabel} opens this account.`,
+  link: `Link ${ADA_LINK.providerLabel}`,
+  cancelLink: 'Cancel',
+  nothingLinked: 'Nothing was linked',
+  elsewhere:
+    'This link was started in another browser, or while another account was signed in here. It works only where it was started, so nothing was linked to any account. To link a sign-in method, start again from your account settings.',
 } as const;
 
 function Arrived() {
@@ -163,6 +172,51 @@ const screens: Record<string, (snapshot: AnyMachineSnapshot) => void> = {
     expect(screen.queryByText(/^Arrived at/)).not.toBeInTheDocument();
     // Nothing has been adopted while the person is asked.
     expect(stand.seam.running('establishSession')).toBeUndefined();
+  },
+  checkingIdentityLink: running('takeIdentityLink', () => ({ provider: 'keycloak', code: 'f3a1c0de' })),
+  confirmingIdentityLink: () => {
+    const heading = screen.getByRole('heading', { level: 1, name: TEXT.linkQuestion });
+    // The account is named before anything happens, and the question is described by it for screen readers.
+    expect(screen.getByText(TEXT.linkAccount)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: TEXT.linkQuestion })).toHaveAccessibleDescription(TEXT.linkAccount);
+    expect(screen.getByRole('button', { name: TEXT.link })).toBeEnabled();
+    expect(screen.getByRole('button', { name: TEXT.cancelLink })).toBeEnabled();
+    expect(heading).toHaveFocus();
+    expect(screen.queryByText(/^Arrived at/)).not.toBeInTheDocument();
+    // The code is not exchanged, so nothing is linked, while the person is asked.
+    expect(stand.seam.running('establishSession')).toBeUndefined();
+  },
+  identityLinked: (snapshot) => {
+    // Back where the link was started, if this person may be there (an administrator may not be on a member's page).
+    const admin = contextOf(snapshot).facts?.isSystemAdmin;
+    expect(snapshot.output).toEqual({
+      to: admin ? '/admin/applications' : '/dashboard/settings',
+      toast: { type: 'success', title: 'Sign-in method linked', description: `You can now sign in to ${ADA.email} with ${ADA_LINK.providerLabel}.` },
+    });
+    // Linked by exchanging the code in this browser, after the person said yes.
+    expect(stand.seam.calls('establishSession')).toEqual([{ kind: 'code', code: 'f3a1c0de' }]);
+    arrived(snapshot);
+  },
+  linkCancelled: (snapshot) => {
+    expect(snapshot.output).toEqual({
+      to: '/dashboard/settings',
+      toast: { type: 'info', title: TEXT.nothingLinked, description: `${ADA_LINK.providerLabel} was not linked to ${ADA.email}.` },
+    });
+    expect(stand.seam.calls('establishSession')).toEqual([]);
+    arrived(snapshot);
+  },
+  linkFailed: (snapshot) => {
+    expect(snapshot.output).toEqual({
+      to: '/dashboard/settings',
+      toast: { type: 'error', title: TEXT.nothingLinked, description: SAMPLE.rejectedSession },
+    });
+    arrived(snapshot);
+  },
+  linkStartedElsewhere: (snapshot) => {
+    expect(snapshot.output).toEqual({ to: '/', toast: { type: 'warning', title: TEXT.nothingLinked, description: TEXT.elsewhere } });
+    // Nobody's code is exchanged in a browser that did not start the link.
+    expect(stand.seam.calls('establishSession')).toEqual([]);
+    arrived(snapshot);
   },
   followingLink: passesThrough('followingLink'),
   adoptingInvitationSession: running('establishSession', (context) => context.credentials),
@@ -322,6 +376,12 @@ function executors() {
   };
   events['user.cancelChallenge'] = async () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: TEXT.cancelChallenge })));
+  };
+  events['user.confirmLink'] = async () => {
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: TEXT.link })));
+  };
+  events['user.cancelLink'] = async () => {
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: TEXT.cancelLink })));
   };
   for (const { event } of model.delayEvents) {
     events[event.type] = async () => {

@@ -10,6 +10,7 @@ import {
   signInCallbackMachine,
   type CallbackContext,
   type CallbackUrl,
+  type PendingIdentityLink,
 } from '../../machines/sign-in-callback.machine.ts';
 import { routeKindOf } from '../../src/app/routes.ts';
 import { defineModel } from '../support/model.ts';
@@ -20,6 +21,13 @@ export const GRACE = { id: '5eed0000-0000-4000-8000-00000000b0b0', email: 'grace
 export const ORG_ID = '5eed0000-0000-4000-8000-000000000101';
 export const ORG_NAME = 'Northwind Learning Trust';
 export const TENANT_TOKEN = '9f1c0ffee0ddba11';
+/** The link Ada started in this browser, from her settings page, as the browser held it (decision 067). */
+export const ADA_LINK: PendingIdentityLink = {
+  provider: 'keycloak',
+  providerLabel: 'Northwind sign-in',
+  email: ADA.email,
+  returnTo: '/dashboard/settings',
+};
 
 /** accept_tenant_invitation's refusal, as the actor throws it: a DataError-like error with the database's code. */
 const refused = (code: string, message: string) => Object.assign(new Error(message), { code });
@@ -62,7 +70,7 @@ export const CODES = { right: '246810', wrong: '135790' } as const;
 export const WRONG_CODE_MESSAGE = 'That code is not right. Check the six digits in your authenticator app and try again.';
 
 const url = (overrides: Partial<CallbackUrl>): CallbackUrl => ({ ...EMPTY_URL, ...overrides });
-const code = { kind: 'code', code: 'f3a1c0de' } as const;
+export const code = { kind: 'code', code: 'f3a1c0de' } as const;
 const tokens = { kind: 'tokens', accessToken: WELL_FORMED_JWT, refreshToken: 'r1' } as const;
 /** The same session after checking it with the auth server refreshed it. */
 export const CHECKED_TOKENS = { kind: 'tokens', accessToken: `${WELL_FORMED_JWT}.checked`, refreshToken: 'r2' } as const;
@@ -88,6 +96,10 @@ export const LINKS: Array<{ output: CallbackUrl; label: string }> = [
   },
   { output: url({ urlError: { code: 'otp_expired', description: SAMPLE.linkRefusal } }), label: 'the auth server refused the link' },
   { output: url({ type: 'admin_magiclink', credentials: code }), label: 'a link from the administrator login' },
+  {
+    output: url({ identityLink: 'keycloak', credentials: code }),
+    label: 'the provider sends the person back from linking an identity, with a PKCE code',
+  },
   { output: url({ type: 'signup', credentials: code }), label: 'a sign-up confirmation link' },
   {
     output: url({ type: 'tenant_invitation', orgId: ORG_ID, tenantInvitationToken: TENANT_TOKEN, credentials: tokens }),
@@ -118,6 +130,8 @@ export const signInCallbackModel = defineModel({
     { event: { type: 'user.keepAccount' }, label: `presses “Stay signed in as ${GRACE.email}”` },
     { event: { type: 'user.submitCode', code: CODES.right }, label: `types ${CODES.right} from the authenticator app and presses Verify` },
     { event: { type: 'user.cancelChallenge' }, label: 'presses “Cancel and sign out”' },
+    { event: { type: 'user.confirmLink' }, label: `presses “Link ${ADA_LINK.providerLabel}”` },
+    { event: { type: 'user.cancelLink' }, label: 'presses “Cancel” instead of linking' },
   ],
   actors: {
     readUrl: { done: LINKS, error: [{ error: new Error('location unavailable'), label: 'the URL cannot be read' }] },
@@ -128,6 +142,13 @@ export const signInCallbackModel = defineModel({
         { output: { current: GRACE, link: ADA, credentials: CHECKED_TOKENS }, label: 'Grace is signed in here, and the link would sign in Ada' },
       ],
       error: [{ error: new Error(SAMPLE.rejectedSession), label: 'the auth server rejects the link’s tokens' }],
+    },
+    takeIdentityLink: {
+      done: [
+        { output: ADA_LINK, label: `this browser started linking ${ADA_LINK.providerLabel} to Ada’s account, and Ada is signed in here` },
+        { output: null, label: 'this browser did not start the link (someone sent it), or another account is signed in here' },
+      ],
+      error: [{ error: new Error('storage unavailable'), label: 'reading what this browser held fails' }],
     },
     establishSession: {
       done: [{ output: ADA, label: 'the auth server starts Ada’s session' }],
@@ -197,6 +218,8 @@ export const signInCallbackModel = defineModel({
     declined: context.declinedLink,
     secondFactor: context.facts ? `${context.facts.assurance.current}/${context.facts.assurance.next}` : null,
     codeRefused: context.codeError !== null,
+    identityLink: context.identityLink !== null,
+    pendingLink: context.pendingLink !== null,
   }),
   describeState: (snapshot) => {
     if (snapshot.status === 'done') {
@@ -206,6 +229,9 @@ export const signInCallbackModel = defineModel({
     if (snapshot.hasTag('challenging')) {
       const refused = (snapshot.context as CallbackContext).codeError;
       return `“Enter your authentication code”: one 6-digit field, Verify and “Cancel and sign out”${refused ? `; says “${refused}”` : ''}`;
+    }
+    if (snapshot.hasTag('confirmingLink')) {
+      return `“Link ${ADA_LINK.providerLabel} to your Accord account?”: names ${ADA.email}; “Link ${ADA_LINK.providerLabel}” and “Cancel”`;
     }
     if (snapshot.hasTag('asking')) {
       return `“This link is for another account”: signed in as ${GRACE.email}, the link is ${ADA.email}'s; “Stay signed in as …” and “Continue as …”`;

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { stackConfig, type StackConfig } from '../../supabase/local/config.ts';
 import { startAuth, type AuthOptions, type RunningAuth } from '../../supabase/local/auth/server.ts';
 import { startGateway } from '../../supabase/local/gateway.ts';
+import { fakeLocalStorage } from '../../src/testing/fake-storage.ts';
 import { freePort } from './free-port.ts';
 import { codeIn, mailIds, nextMail } from './inbox.ts';
 
@@ -23,15 +24,7 @@ export const stack: StackConfig = stackConfig('test');
 const transport = WebSocket as unknown as WebSocketLikeConstructor;
 
 /** Storage that lives as long as the client, so the PKCE code verifier survives between calls. */
-export function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+export const memoryStorage = fakeLocalStorage;
 
 export function authClient(
   opts: { flowType?: 'pkce' | 'implicit'; apiUrl?: string; key?: string } = {},

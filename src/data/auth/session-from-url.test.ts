@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { AccordClient } from '../client';
 import { DataError } from '../errors';
-import { exchangeCodeOnce, getCurrentSession, inspectLinkSessionOnce, setSessionOnce, type SessionInspector } from './session-from-url';
+import {
+  exchangeCodeOnce,
+  getCurrentSession,
+  inspectLinkSessionOnce,
+  setSessionOnce,
+  STARTED_ELSEWHERE_MESSAGE,
+  type SessionInspector,
+} from './session-from-url';
 
 const session = { access_token: 'a', refresh_token: 'r', user: { id: 'u1', email: 'ada@school.example' } };
 
@@ -27,6 +34,28 @@ describe('exchangeCodeOnce', () => {
     await expect(exchangeCodeOnce(client, 'spent')).rejects.toMatchObject({ message: 'invalid flow state, no valid flow state found' });
     await expect(exchangeCodeOnce(client, 'spent')).rejects.toBeInstanceOf(DataError);
     expect(exchangeCodeForSession).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a code this browser cannot exchange', () => {
+  it('says the link was started in another browser, whether the verifier is missing or another flow’s', async () => {
+    for (const [name, code, status] of [
+      ['AuthPKCECodeVerifierMissingError', 'pkce_code_verifier_not_found', 400],
+      ['AuthApiError', 'bad_code_verifier', 400],
+    ] as const) {
+      const error = Object.assign(new Error('PKCE code verifier not found in storage. For SSR frameworks…'), { name, code, status });
+      const exchangeCodeForSession = vi.fn(async () => ({ data: { session: null, user: null }, error }));
+      const client = { auth: { exchangeCodeForSession } } as unknown as AccordClient;
+      await expect(exchangeCodeOnce(client, `elsewhere-${code}`)).rejects.toMatchObject({ message: STARTED_ELSEWHERE_MESSAGE, code });
+    }
+  });
+
+  it('says when the identity is someone else’s already', async () => {
+    const error = Object.assign(new Error('Identity is already linked to another user'), { code: 'identity_already_exists', status: 422 });
+    const client = { auth: { exchangeCodeForSession: vi.fn(async () => ({ data: { session: null, user: null }, error })) } } as unknown as AccordClient;
+    await expect(exchangeCodeOnce(client, 'taken')).rejects.toMatchObject({
+      message: 'That account is already linked to another Accord account, so nothing was linked.',
+    });
   });
 });
 

@@ -5,6 +5,29 @@ import { DataError, toDataError } from '../errors';
 
 const NO_SESSION = 'The sign-in link did not start a session. Request a new link and try again.';
 
+/**
+ * A code whose verifier is not in this browser (supabase-js refuses before
+ * asking) or is another flow's (the auth service refuses): the link was asked
+ * for somewhere else, and only works there (decisions 027 and 067).
+ */
+export const STARTED_ELSEWHERE_MESSAGE =
+  'This link was started in another browser. It works only in the browser that asked for it, so nothing was signed in or linked here.';
+
+/** The auth service's refusals of a code, in words a person can act on; anything else keeps its own message. */
+const CODE_REFUSALS: Record<string, string> = {
+  pkce_code_verifier_not_found: STARTED_ELSEWHERE_MESSAGE,
+  bad_code_verifier: STARTED_ELSEWHERE_MESSAGE,
+  flow_state_expired: 'This link has expired, so nothing was signed in or linked. Start again.',
+  flow_state_not_found: 'This link has already been used or has expired, so nothing was signed in or linked. Start again.',
+  identity_already_exists: 'That account is already linked to another Accord account, so nothing was linked.',
+};
+
+function codeRefusal(error: unknown): DataError {
+  const refused = toDataError(error);
+  const sentence = refused.code ? CODE_REFUSALS[refused.code] : undefined;
+  return sentence ? new DataError(sentence, { code: refused.code, status: refused.status, cause: error }) : refused;
+}
+
 // One attempt per code and per token pair for the life of the page. React's
 // StrictMode starts the callback machine twice in development, and a PKCE code
 // is single use: a second exchange would fail and turn a good sign-in into an
@@ -18,7 +41,7 @@ export function exchangeCodeOnce(client: AccordClient, code: string): Promise<Se
   let pending = exchanges.get(code);
   if (!pending) {
     pending = client.auth.exchangeCodeForSession(code).then(({ data, error }) => {
-      if (error) throw toDataError(error);
+      if (error) throw codeRefusal(error);
       if (!data.session) throw new DataError(NO_SESSION);
       return data.session;
     });

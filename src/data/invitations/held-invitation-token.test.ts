@@ -7,16 +7,8 @@ import {
   invitationTokenIn,
   releaseInvitationToken,
 } from './held-invitation-token';
+import { fakeLocalStorage } from '../../testing/fake-storage';
 
-function fakeLocalStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 afterEach(() => {
   releaseInvitationToken();

@@ -1,4 +1,5 @@
 import { parseParams } from '../../../machines/access';
+import { heldRecord } from '../held-record';
 
 /**
  * An administrator invitation's token, held by the app from the moment a page
@@ -22,41 +23,18 @@ interface Held {
   heldAt: number;
 }
 
-/** This page's copy, for a browser whose storage refuses to be used (a private window, full storage). */
-let inMemory: Held | null = null;
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function readStored(): Held | null {
-  try {
-    const raw = storage()?.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const held = JSON.parse(raw) as Partial<Held>;
-    return typeof held.token === 'string' && typeof held.heldAt === 'number' ? { token: held.token, heldAt: held.heldAt } : null;
-  } catch {
-    return null;
-  }
-}
+const record = heldRecord<Held>(STORAGE_KEY, (held) =>
+  typeof held.token === 'string' && typeof held.heldAt === 'number' ? { token: held.token, heldAt: held.heldAt } : null,
+);
 
 /** Keeps `token` for the invitation screen, replacing any token held before. */
 export function holdInvitationToken(token: string, now: number = Date.now()): void {
-  inMemory = { token, heldAt: now };
-  try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify(inMemory));
-  } catch {
-    // The in-memory copy still serves this page.
-  }
+  record.write({ token, heldAt: now });
 }
 
 /** The token held, if one is and it has not outlived a sign-in link. */
 export function heldInvitationToken(now: number = Date.now()): string | null {
-  const held = readStored() ?? inMemory;
+  const held = record.read();
   if (held === null) return null;
   if (now - held.heldAt > HELD_INVITATION_LIFETIME_MS || now < held.heldAt) {
     releaseInvitationToken();
@@ -67,13 +45,8 @@ export function heldInvitationToken(now: number = Date.now()): string | null {
 
 /** Forgets the held token; with `token`, only if that is the one held (another tab may hold a newer one). */
 export function releaseInvitationToken(token?: string): void {
-  if (token !== undefined && (readStored() ?? inMemory)?.token !== token) return;
-  inMemory = null;
-  try {
-    storage()?.removeItem(STORAGE_KEY);
-  } catch {
-    // Nothing more to forget.
-  }
+  if (token !== undefined && record.read()?.token !== token) return;
+  record.clear();
 }
 
 /** The names a link may carry an administrator invitation's token under: the screen's own and the callback's. */

@@ -1,9 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '../../components/toaster';
+import { releaseIdentityLink, takeIdentityLink } from '../../data/account/held-identity-link';
 import type { AuthProvider } from '../../data/auth/auth-providers';
 import type { AccordClient } from '../../data/client';
 import { TestProviders } from '../../testing/render';
@@ -21,7 +22,7 @@ function setup(identities: unknown[], providers: AuthProvider[], linkError: { me
   render(
     <TestProviders>
       <MemoryRouter initialEntries={['/investor/settings']}>
-        <IdentitiesSection client={{ auth } as unknown as AccordClient} loadProviders={async () => providers} />
+        <IdentitiesSection account={ADA} client={{ auth } as unknown as AccordClient} loadProviders={async () => providers} />
       </MemoryRouter>
       <Toaster />
     </TestProviders>,
@@ -29,10 +30,13 @@ function setup(identities: unknown[], providers: AuthProvider[], linkError: { me
   return { auth, user: userEvent.setup({ delay: null }) };
 }
 
+const ADA = { id: '5eed0000-0000-4000-8000-00000000a0a0', email: 'ada@school.example' };
 const KEYCLOAK = { name: 'keycloak', label: 'Accord test identity provider' };
 const GITHUB = { name: 'github', label: 'GitHub' };
 
 describe('linking an identity', () => {
+  afterEach(() => releaseIdentityLink());
+
   it('offers each enabled provider not yet linked, by its configured name, and starts linking through the callback', async () => {
     const { auth, user } = setup([EMAIL_IDENTITY, GITHUB_IDENTITY], [KEYCLOAK, GITHUB]);
     const link = await screen.findByRole('button', { name: 'Link Accord test identity provider' });
@@ -41,7 +45,16 @@ describe('linking an identity', () => {
     expect(auth.linkIdentity).toHaveBeenCalledWith({
       provider: 'keycloak',
       // openid: the provider answers userinfo only for a token with that scope (decision 040).
-      options: { redirectTo: `${window.location.origin}/auth/callback?next=${encodeURIComponent(window.location.pathname)}`, scopes: 'openid' },
+      // ?link= tells the callback to ask before linking (decision 067); nothing else travels in the address.
+      options: { redirectTo: `${window.location.origin}/auth/callback?link=keycloak`, scopes: 'openid' },
+    });
+    // This browser holds which account and page the link is for: the callback names them and returns here.
+    expect(takeIdentityLink('keycloak')).toEqual({
+      provider: 'keycloak',
+      providerLabel: 'Accord test identity provider',
+      userId: ADA.id,
+      email: ADA.email,
+      returnTo: '/investor/settings',
     });
   });
 
@@ -57,5 +70,7 @@ describe('linking an identity', () => {
     const toast = await screen.findByText('The link was not started');
     expect(toast).toBeInTheDocument();
     expect(within(document.body).getByText('Linking sign-in methods is turned off for this network.')).toBeInTheDocument();
+    // A link that was not started leaves nothing held for the callback to find.
+    expect(takeIdentityLink('keycloak')).toBeNull();
   });
 });

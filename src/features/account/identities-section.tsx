@@ -1,5 +1,6 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 
 import { DataTable, type Column } from '../../components/data-table';
 import { ConfirmDialog } from '../../components/dialogs';
@@ -27,18 +28,30 @@ function identityEmail(identity: UserIdentity): string {
 }
 
 export interface IdentitiesSectionProps {
+  /** The signed-in account: a link is held for it, and the provider's return is confirmed against it (decision 067). */
+  account: { id: string; email: string } | null;
   client?: AccordClient;
   /** The enabled providers (GET /auth/v1/settings); tests pass their own. */
   loadProviders?: () => Promise<AuthProvider[]>;
 }
 
 /** The ways of signing in linked to the account: link another provider, or unlink one that is not the last. */
-export function IdentitiesSection({ client = supabase, loadProviders }: IdentitiesSectionProps) {
+export function IdentitiesSection({ account, client = supabase, loadProviders }: IdentitiesSectionProps) {
   const identities = useIdentities(client);
   const providers = useEnabledProviders(loadProviders);
+  const { pathname } = useLocation();
   const [unlinking, setUnlinking] = useState<UserIdentity | null>(null);
+  // The provider sends the person back to /auth/callback, which asks before linking and then returns here.
   const link = useCommand({
-    run: (provider: string) => linkIdentity(client, { provider, redirectTo: `${window.location.origin}/auth/callback?next=${encodeURIComponent(window.location.pathname)}` }),
+    run: (provider: AuthProvider) =>
+      linkIdentity(client, {
+        provider: provider.name,
+        providerLabel: provider.label,
+        userId: account!.id,
+        email: account!.email,
+        returnTo: pathname,
+        origin: window.location.origin,
+      }),
     failureToast: 'The link was not started',
   });
   const unlink = useCommand({
@@ -94,7 +107,14 @@ export function IdentitiesSection({ client = supabase, loadProviders }: Identiti
       {identities.data && linkable.length > 0 ? (
         <Flex gap="2" wrap="wrap">
           {linkable.map((provider) => (
-            <Button key={provider.name} variant="outline" loading={link.pending === provider.name} loadingText="Opening…" onClick={() => void link.run(provider.name)}>
+            <Button
+              key={provider.name}
+              variant="outline"
+              disabled={account === null}
+              loading={link.pending?.name === provider.name}
+              loadingText="Opening…"
+              onClick={() => void link.run(provider)}
+            >
               Link {provider.label}
             </Button>
           ))}

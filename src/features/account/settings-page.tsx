@@ -22,6 +22,7 @@ export default function SettingsPage({ client = supabase }: { client?: AccordCli
   const facts = useSessionFacts();
   // The route guard lets only a signed-in person with facts in.
   const userId = facts.status === 'signedIn' ? facts.userId : null;
+  const account = facts.status === 'signedIn' ? { id: facts.userId, email: facts.email } : null;
   // Notifications are about an organisation's events: members of one get them, the other roles none (decision 049).
   const receivesNotifications = facts.status === 'signedIn' && !facts.isSystemAdmin && facts.approval === 'approved';
   // Investors and stakeholders have no side navigation: their area's links lead back from here (the member area and back office have theirs).
@@ -59,7 +60,7 @@ export default function SettingsPage({ client = supabase }: { client?: AccordCli
           <SessionsSection client={client} />
         </AccountSection>
         <AccountSection id="identities" title="Linked identities" intro="The ways you can sign in to this account.">
-          <IdentitiesSection client={client} />
+          <IdentitiesSection account={account} client={client} />
         </AccountSection>
       </Stack>
     </Container>

@@ -1,8 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { holdIdentityLink, releaseIdentityLink } from '../../data/account/held-identity-link';
 import { SessionProvider } from '../../session/session-context';
 import { toaster, Toaster } from '../../components/toaster';
 import { createFakeSupabase, type FakePerson } from '../../testing/fake-supabase';
@@ -55,6 +57,7 @@ function renderCallback(at: string, server: ReturnType<typeof createFakeSupabase
 
 afterEach(() => {
   act(() => toaster.remove());
+  releaseIdentityLink();
 });
 
 describe('AuthCallbackPage', () => {
@@ -104,5 +107,62 @@ describe('AuthCallbackPage', () => {
       'rpc/is_any_organization_admin',
       'rpc/is_user_admin',
     ]);
+  });
+});
+
+describe('a provider’s return from linking an identity (decision 067)', () => {
+  const NORTHWIND = 'Northwind sign-in';
+  const startedHere = (person: FakePerson = member) =>
+    holdIdentityLink({ provider: 'keycloak', providerLabel: NORTHWIND, userId: person.id, email: person.email, returnTo: '/dashboard/settings' });
+  const exchanges = (server: ReturnType<typeof createFakeSupabase>) => server.requests.filter((r) => r === 'auth/token?grant_type=pkce');
+
+  it('names the account and links nothing until “Link”, which the keyboard reaches from the question', async () => {
+    startedHere();
+    const server = createFakeSupabase({ people: [member], signedIn: member, codes: { 'link-yes': member } });
+    const { seen } = renderCallback('/auth/callback?link=keycloak&code=link-yes', server);
+    const heading = await screen.findByRole('heading', { level: 1, name: `Link ${NORTHWIND} to your Accord account?` });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText(`${NORTHWIND} will be linked to the Accord account ${member.email}. After that, signing in with ${NORTHWIND} opens this account.`)).toBeInTheDocument();
+    expect(seen[0]).toBe('/auth/callback');
+    expect(exchanges(server)).toEqual([]);
+
+    const user = userEvent.setup({ delay: null });
+    await user.tab();
+    expect(screen.getByRole('button', { name: `Link ${NORTHWIND}` })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('now at /dashboard/settings')).toBeInTheDocument();
+    expect(await screen.findByText('Sign-in method linked')).toBeInTheDocument();
+    expect(screen.getByText(`You can now sign in to ${member.email} with ${NORTHWIND}.`)).toBeInTheDocument();
+    // One exchange, under StrictMode too: that exchange is the link.
+    expect(exchanges(server)).toHaveLength(1);
+  });
+
+  it('“Cancel” never exchanges the code, and goes back to the settings', async () => {
+    startedHere();
+    const server = createFakeSupabase({ people: [member], signedIn: member, codes: { 'link-no': member } });
+    renderCallback('/auth/callback?link=keycloak&code=link-no', server);
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('now at /dashboard/settings')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing was linked')).toBeInTheDocument();
+    expect(screen.getByText(`${NORTHWIND} was not linked to ${member.email}.`)).toBeInTheDocument();
+    expect(exchanges(server)).toEqual([]);
+  });
+
+  it('a link opened in a browser that did not start it says so and exchanges nothing', async () => {
+    const server = createFakeSupabase({ people: [member], signedIn: member, codes: { 'link-sent': member } });
+    renderCallback('/auth/callback?link=keycloak&code=link-sent', server);
+    expect(await screen.findByText('now at /')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing was linked')).toBeInTheDocument();
+    expect(screen.getByText(/^This link was started in another browser/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Link / })).toBeNull();
+    expect(exchanges(server)).toEqual([]);
+  });
+
+  it('nor does one started here while another account was signed in', async () => {
+    startedHere({ id: 'u-other', email: 'other@school.example' });
+    const server = createFakeSupabase({ people: [member], signedIn: member, codes: { 'link-other': member } });
+    renderCallback('/auth/callback?link=keycloak&code=link-other', server);
+    expect(await screen.findByText('now at /')).toBeInTheDocument();
+    expect(exchanges(server)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { SWITCH_QUESTION_TITLE } from '../../../machines/sign-in-callback.machine';
 import { useSessionActorRef, type SessionActorRef } from '../../session/session-context';
 import { PageSpinner } from '../../components/page-spinner';
+import { IdentityLinkQuestion } from './identity-link-question';
 import { SecondFactorChallenge } from './second-factor-challenge';
 import { useSignInCallback, type AccountQuestion } from './use-sign-in-callback';
 
@@ -69,7 +70,7 @@ function CallbackFlow({ session }: { session: SessionActorRef }) {
   // After the person has answered, focus goes back to the heading of the progress screen.
   const heading = useRef<HTMLHeadingElement>(null);
   const asked = useRef(false);
-  const asking = flow.question !== null || flow.challenge !== null;
+  const asking = flow.question !== null || flow.challenge !== null || flow.identityLink !== null;
   useEffect(() => {
     if (asking) asked.current = true;
     else if (asked.current) heading.current?.focus();
@@ -85,6 +86,9 @@ function CallbackFlow({ session }: { session: SessionActorRef }) {
         onCancel={flow.cancelChallenge}
       />
     );
+  }
+  if (flow.identityLink) {
+    return <IdentityLinkQuestion question={flow.identityLink} onLink={flow.confirmLink} onCancel={flow.cancelLink} />;
   }
   if (flow.question) {
     return <AccountSwitchQuestion question={flow.question} onSwitch={flow.switchAccount} onKeep={flow.keepAccount} />;

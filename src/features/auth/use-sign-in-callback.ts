@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-import { signInCallbackMachine } from '../../../machines/sign-in-callback.machine';
+import { signInCallbackMachine, type PendingIdentityLink } from '../../../machines/sign-in-callback.machine';
 import { createSignInCallbackActors } from '../../actors/sign-in-callback-actors';
 import { routeKindOf } from '../../app/routes';
 import type { SessionActorRef } from '../../session/session-context';
@@ -25,6 +25,9 @@ export interface SecondFactorQuestion {
   error: string | null;
 }
 
+/** A provider's return from linking, while the person is asked whether to link it (decision 067). */
+export type IdentityLinkQuestion = Pick<PendingIdentityLink, 'providerLabel' | 'email'>;
+
 export interface SignInCallbackView {
   /** True until the machine has decided where the person goes (and while it waits for their answer). */
   isWorking: boolean;
@@ -42,6 +45,12 @@ export interface SignInCallbackView {
   isCancellingChallenge: boolean;
   submitCode: (code: string) => void;
   cancelChallenge: () => void;
+  /** Which provider would be linked to which account, while the person is asked. */
+  identityLink: IdentityLinkQuestion | null;
+  /** "Link": exchange the code, which links the identity. */
+  confirmLink: () => void;
+  /** "Cancel": the code is never exchanged. */
+  cancelLink: () => void;
 }
 
 const sameQuestion = (a: AccountQuestion | null, b: AccountQuestion | null) =>
@@ -99,6 +108,14 @@ export function useSignInCallback(session: SessionActorRef, client: AccordClient
     (a, b) => a === b || (a !== null && b !== null && a.verifying === b.verifying && a.error === b.error),
   );
   const isCancellingChallenge = useSelector(actor, (snapshot) => snapshot.matches('cancellingChallenge'));
+  const identityLink = useSelector(
+    actor,
+    (snapshot): IdentityLinkQuestion | null =>
+      snapshot.hasTag('confirmingLink') && snapshot.context.pendingLink
+        ? { providerLabel: snapshot.context.pendingLink.providerLabel, email: snapshot.context.pendingLink.email }
+        : null,
+    (a, b) => a === b || (a !== null && b !== null && a.providerLabel === b.providerLabel && a.email === b.email),
+  );
 
   // One toast and one navigation, even though StrictMode runs effects twice.
   const done = useRef(false);
@@ -121,5 +138,8 @@ export function useSignInCallback(session: SessionActorRef, client: AccordClient
     isCancellingChallenge,
     submitCode: (code) => actor.send({ type: 'user.submitCode', code }),
     cancelChallenge: () => actor.send({ type: 'user.cancelChallenge' }),
+    identityLink,
+    confirmLink: () => actor.send({ type: 'user.confirmLink' }),
+    cancelLink: () => actor.send({ type: 'user.cancelLink' }),
   };
 }

@@ -70,6 +70,7 @@ interface FlowRow {
   provider_type: string;
   provider_access_token: string | null;
   provider_refresh_token: string | null;
+  linking_target_id: string | null;
 }
 
 export interface ExchangedCode {
@@ -79,6 +80,8 @@ export interface ExchangedCode {
   /** The external provider's tokens, for flows that went through one (/callback). */
   providerAccessToken: string | null;
   providerRefreshToken: string | null;
+  /** Manual linking: the account the flow's provider identity joins once this exchange succeeds (decision 067). */
+  linkingTargetId: string | null;
 }
 
 /** Checks the verifier and consumes the flow; returns who signed in and how. */
@@ -90,7 +93,7 @@ export async function exchangeAuthCode(
   const flow = await maybeRow<FlowRow>(
     db,
     `select id, user_id, code_challenge, code_challenge_method::text, authentication_method, created_at, auth_code_issued_at,
-            provider_type, provider_access_token, provider_refresh_token
+            provider_type, provider_access_token, provider_refresh_token, linking_target_id
        from auth.flow_state where auth_code = $1 for update`,
     [authCode],
   );
@@ -109,5 +112,6 @@ export async function exchangeAuthCode(
     providerType: flow.provider_type,
     providerAccessToken: flow.provider_access_token,
     providerRefreshToken: flow.provider_refresh_token,
+    linkingTargetId: flow.linking_target_id,
   };
 }

@@ -181,14 +181,8 @@ export class UnverifiedProviderEmail extends ApiError {
   }
 }
 
-/** linkIdentityToUser: the signed-in person's account gains the provider's identity, unless anyone has it already. */
-export async function linkExternalIdentity(
-  db: Queryable,
-  target: UserRow,
-  provider: string,
-  data: UserProvidedData,
-  ip: string,
-): Promise<UserRow> {
+/** linkIdentityToUser's first check: nobody, the target included, holds this identity already. */
+export async function ensureLinkable(db: Queryable, target: UserRow, provider: string, data: UserProvidedData): Promise<void> {
   const existing = await findIdentity(db, data.claims.sub, provider);
   if (existing) {
     throw unprocessable(
@@ -196,6 +190,21 @@ export async function linkExternalIdentity(
       existing.user_id === target.id ? 'Identity is already linked' : 'Identity is already linked to another user',
     );
   }
+}
+
+/**
+ * linkIdentityToUser: the account gains the provider's identity, unless anyone
+ * has it already. Called when the browser that started the link exchanges its
+ * code, not at /callback (decision 067).
+ */
+export async function linkExternalIdentity(
+  db: Queryable,
+  target: UserRow,
+  provider: string,
+  data: UserProvidedData,
+  ip: string,
+): Promise<UserRow> {
+  await ensureLinkable(db, target, provider, data);
   const identityId = await createIdentity(db, target.id, provider, data.claims);
   await audit(db, userActor(target), 'identity_linked', ip, { identity_id: identityId, provider, provider_id: data.claims.sub });
   await syncProviders(db, target.id);

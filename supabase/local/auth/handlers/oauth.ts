@@ -1,9 +1,9 @@
 import { clientInfo, requireUser, type AuthContext } from '../context.ts';
 import { maybeRow, rows, type Queryable } from '../db.ts';
 import { ApiError, badRequest, notFound, OAuthError, oauthErrorName, unprocessable } from '../errors.ts';
-import { linkExternalIdentity, signInWithExternalIdentity, unlinkIdentity } from '../external/accounts.ts';
-import { goEncode, loadProvider, type OAuthProvider } from '../external/keycloak.ts';
-import { readPkceParams } from '../flow-state.ts';
+import { ensureLinkable, linkExternalIdentity, signInWithExternalIdentity, unlinkIdentity } from '../external/accounts.ts';
+import { goEncode, loadProvider, type OAuthProvider, type UserProvidedData } from '../external/keycloak.ts';
+import { readPkceParams, type ExchangedCode } from '../flow-state.ts';
 import { json, type ApiRequest, type Reply } from '../http.ts';
 import { referrer } from '../redirects.ts';
 import type { Route } from '../router.ts';
@@ -23,6 +23,13 @@ import { codeRedirect } from './verify.ts';
  *   `error`, `error_code`, `error_description` when it fails.
  * - GET /user/identities/authorize starts the same flow for a signed-in person
  *   (manual linking); DELETE /user/identities/:id unlinks, never the last one.
+ *
+ * Unlike GoTrue, linking is bound to the browser that asked for it (decision
+ * 067): it needs PKCE, /callback only checks the identity and keeps the link
+ * pending in the flow state, and the identity is linked when the code is
+ * exchanged with the verifier (/token?grant_type=pkce, completeIdentityLink).
+ * GoTrue links at /callback, so whoever completes the provider's sign-in with
+ * someone else's linking URL gives that someone their identity.
  */
 
 /** GoTrue's FlowStateExpiryDuration default. */
@@ -89,9 +96,37 @@ function sessionRedirect(target: string, session: TokenResponse, providerToken: 
   return `${target}#${goEncode(fragment)}`;
 }
 
+const providerOf = (ctx: AuthContext, name: string): OAuthProvider =>
+  loadProvider(name, ctx.settings.external ?? {}, `${ctx.apiExternalUrl}/callback`);
+
+/**
+ * The pending link of an exchanged code (decision 067): the identity the
+ * provider's access token in the flow state names, read again from the
+ * provider, joins the target account. Runs in the exchange's transaction, so
+ * a refusal leaves the flow unspent.
+ */
+export async function completeIdentityLink(ctx: AuthContext, db: Queryable, code: ExchangedCode, ip: string): Promise<void> {
+  if (!code.linkingTargetId) return;
+  const p = providerOf(ctx, code.providerType);
+  const data = await p.userData(code.providerAccessToken ?? '');
+  await linkExternalIdentity(db, await linkingTarget(db, code.linkingTargetId), p.name, data, ip);
+}
+
+async function linkingTarget(db: Queryable, id: string): Promise<UserRow> {
+  const target = await findUserById(db, id);
+  if (!target) throw unprocessable('user_not_found', 'Linking target user not found');
+  return target;
+}
+
+/** /callback of a linking flow: the refusals GoTrue gives there, then the target, whose link waits for the code exchange. */
+async function pendingLinkTarget(db: Queryable, targetId: string, provider: string, data: UserProvidedData): Promise<UserRow> {
+  const target = await linkingTarget(db, targetId);
+  await ensureLinkable(db, target, provider, data);
+  return target;
+}
+
 export function oauthRoutes(ctx: AuthContext): Route[] {
-  const provider = (name: string): OAuthProvider =>
-    loadProvider(name, ctx.settings.external ?? {}, `${ctx.apiExternalUrl}/callback`);
+  const provider = (name: string): OAuthProvider => providerOf(ctx, name);
 
   /** GetExternalProviderRedirectURL. */
   async function providerRedirectUrl(req: ApiRequest, linkingTarget?: UserRow): Promise<string> {
@@ -101,6 +136,10 @@ export function oauthRoutes(ctx: AuthContext): Route[] {
     const p = provider(name);
     const redirectTo = referrer(ctx.redirects, req);
     const pkce = readPkceParams(query.get('code_challenge') ?? undefined, query.get('code_challenge_method') ?? undefined);
+    // Only the verifier ties a linking URL to the browser that asked for it: without one, anyone could complete it.
+    if (linkingTarget && !pkce) {
+      throw badRequest('validation_failed', 'Linking an identity requires PKCE: send code_challenge and code_challenge_method');
+    }
     query.delete('scopes');
     query.delete('provider');
     for (const key of [...query.keys()]) if (RESERVED.has(key.toLowerCase())) query.delete(key);
@@ -133,6 +172,7 @@ export function oauthRoutes(ctx: AuthContext): Route[] {
     if (!flow) throw badRequest('bad_oauth_state', 'OAuth state not found or expired');
     if (Date.now() > flow.created_at.getTime() + FLOW_STATE_TTL_MS) throw badRequest('bad_oauth_state', 'OAuth state has expired');
     if (flow.code_challenge && flow.user_id) throw badRequest('flow_state_already_used', 'State has already been used');
+    if (flow.linking_target_id && !flow.code_challenge) throw badRequest('bad_oauth_state', 'OAuth state parameter is invalid');
     if (flow.linking_target_id && !(await findUserById(ctx.db, flow.linking_target_id))) {
       throw unprocessable('user_not_found', 'Linking target user not found');
     }
@@ -157,7 +197,7 @@ export function oauthRoutes(ctx: AuthContext): Route[] {
     const pkce = !!flow.code_challenge;
     const session = await ctx.db.tx(async (db: Queryable) => {
       const user = flow.linking_target_id
-        ? await linkExternalIdentity(db, (await findUserById(db, flow.linking_target_id))!, p.name, data, req.ip)
+        ? await pendingLinkTarget(db, flow.linking_target_id, p.name, data)
         : await signInWithExternalIdentity(db, ctx.settings, p.name, data, req.ip);
       if (pkce) {
         const claimed = await rows<{ user_id: string | null }>(db, 'select user_id from auth.flow_state where id = $1 for update', [flow.id]);

@@ -3,6 +3,7 @@ import { verifyPassword } from '../bcrypt.ts';
 import { clientInfo, type AuthContext } from '../context.ts';
 import { badRequest, OAuthError, unprocessable } from '../errors.ts';
 import { exchangeAuthCode } from '../flow-state.ts';
+import { completeIdentityLink } from './oauth.ts';
 import { json, optString, type ApiRequest, type Reply } from '../http.ts';
 import type { Route } from '../router.ts';
 import { findUserByEmail, findUserById, hasPassword, isBanned, isConfirmed } from '../users.ts';
@@ -68,6 +69,8 @@ export function tokenRoutes(ctx: AuthContext): Route[] {
     }
     const session = await ctx.db.tx(async (db) => {
       const code = await exchangeAuthCode(db, authCode, verifier);
+      // A link started by this browser happens now, with its verifier, not at /callback (decision 067).
+      await completeIdentityLink(ctx, db, code, req.ip);
       const user = await findUserById(db, code.userId);
       if (!user) throw badRequest('user_not_found', 'User not found');
       await audit(db, userActor(user), 'login', req.ip, { provider_type: code.providerType });
