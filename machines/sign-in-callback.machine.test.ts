@@ -3,22 +3,17 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 
 import { ACCESS_KINDS, homeFor, type AccessKind, type SignedInFacts } from './access';
 import type { SessionUser } from './session.machine';
+import { isWellFormedJwt, readCallbackUrl, type CallbackUrl, type Credentials } from './sign-in-callback-link';
+import { signInCallbackMachine, type AccountCheck, type CallbackOutput } from './sign-in-callback.machine';
 import {
   ADMIN_ONLY_TOAST,
   CHALLENGE_CANCELLED_TOAST,
   INVITATION_EXPIRED_TOAST,
   INVITATION_FAILED_TOAST,
   INVITATION_INVALID_TOAST,
-  isWellFormedJwt,
-  readCallbackUrl,
-  signInCallbackMachine,
   stillSignedInToast,
   welcomeToast,
-  type AccountCheck,
-  type CallbackOutput,
-  type CallbackUrl,
-  type Credentials,
-} from './sign-in-callback.machine';
+} from './sign-in-callback-texts';
 import { FALLBACK_REDIRECT_MS } from './timing';
 
 const ORG = '5eed0000-0000-4000-8000-000000000101';

@@ -1,19 +1,28 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
 
-import {
-  decideAccess,
-  homeFor,
-  needsSecondFactor,
-  NEXT_PARAM,
-  ONBOARDING_START_PATH,
-  parseParams,
-  safeInternalPath,
-  type AccessKind,
-  type SignedInFacts,
-} from './access';
+import { decideAccess, homeFor, needsSecondFactor, ONBOARDING_START_PATH, type AccessKind, type SignedInFacts } from './access';
 import type { SessionUser } from './session.machine';
 import { FALLBACK_REDIRECT_MS } from './timing';
 import { isUuid } from './ids';
+import { EMPTY_URL, isWellFormedJwt, type CallbackUrl, type Credentials, type PendingIdentityLink } from './sign-in-callback-link';
+import {
+  ADMIN_ONLY_TOAST,
+  AUTH_ERROR_TITLE,
+  AUTH_FAILED_TITLE,
+  CHALLENGE_CANCELLED_TOAST,
+  identityLinkedToast,
+  INVALID_TOKEN_MESSAGE,
+  INVITATION_EXPIRED_TOAST,
+  INVITATION_FAILED_TOAST,
+  INVITATION_INVALID_TOAST,
+  LINK_STARTED_ELSEWHERE_TOAST,
+  linkCancelledToast,
+  NO_TOKEN_MESSAGE,
+  stillSignedInToast,
+  UNEXPECTED_MESSAGE,
+  welcomeToast,
+  type CallbackToast,
+} from './sign-in-callback-texts';
 
 /**
  * /auth/callback (spec §4): where every sign-in link lands. It forwards admin
@@ -34,55 +43,10 @@ import { isUuid } from './ids';
  * the person has seen which account it joins and said yes, and only in the
  * browser that started it (decision 067): the code is exchanged, and so the
  * identity linked, after "Link".
+ *
+ * What the link carries is read in sign-in-callback-link.ts; the words the
+ * callback shows live in sign-in-callback-texts.ts.
  */
-
-/** `?link=<provider>` on /auth/callback: the provider's return from linking an identity to the account (decision 067). */
-export const IDENTITY_LINK_PARAM = 'link';
-
-export type Credentials =
-  | { kind: 'code'; code: string }
-  | { kind: 'tokens'; accessToken: string; refreshToken: string };
-
-export interface CallbackUrl {
-  /** `?invitation_token=`: an admin invitation, forwarded to /admin/accept-invitation. */
-  invitationToken: string | null;
-  /** `type` from the query (our own links) or else the fragment (the auth server's). */
-  type: string | null;
-  orgId: string | null;
-  /**
-   * `#tenant_invitation_token=`: a tenant invitation's token (decision 030), in
-   * the fragment so no server sees it; the auth server appends its own
-   * `#access_token=…` after it.
-   */
-  tenantInvitationToken: string | null;
-  /** A remembered location (`?next=`), only if it is a safe internal path. */
-  next: string | null;
-  credentials: Credentials | null;
-  /** The auth server's refusal of the link itself (expired, already used), from query or fragment. */
-  urlError: { code: string | null; description: string } | null;
-  /** `?link=`: the provider this is a linking return from, as the address says (which anyone could write). */
-  identityLink: string | null;
-}
-
-/**
- * A link this browser started, as it held it: the address only says "link",
- * this says for whom. Only a browser that started a link has one.
- */
-export interface PendingIdentityLink {
-  provider: string;
-  /** The provider's name as people know it. */
-  providerLabel: string;
-  /** The Accord account the identity joins. */
-  email: string;
-  /** Where the person started, to go back to. */
-  returnTo: string;
-}
-
-export interface CallbackToast {
-  type: 'success' | 'info' | 'warning' | 'error';
-  title: string;
-  description: string;
-}
 
 export interface CallbackOutput {
   to: string;
@@ -113,17 +77,6 @@ export interface CallbackInput {
   routeKindOf: (pathname: string) => AccessKind | null;
 }
 
-export const EMPTY_URL: CallbackUrl = {
-  invitationToken: null,
-  type: null,
-  orgId: null,
-  tenantInvitationToken: null,
-  next: null,
-  credentials: null,
-  urlError: null,
-  identityLink: null,
-};
-
 export interface CallbackContext extends CallbackUrl {
   routeKindOf: (pathname: string) => AccessKind | null;
   user: SessionUser | null;
@@ -142,154 +95,6 @@ export interface CallbackContext extends CallbackUrl {
   codeError: string | null;
   /** The link this browser started, once the provider has sent the person back with its code. */
   pendingLink: PendingIdentityLink | null;
-}
-
-export const AUTH_ERROR_TITLE = 'Authentication Error';
-export const NO_TOKEN_MESSAGE = 'No token found';
-export const INVALID_TOKEN_MESSAGE = 'Invalid token structure';
-export const UNEXPECTED_MESSAGE = 'Unexpected issue';
-export const AUTH_FAILED_TITLE = 'Authentication Failed';
-export const ADMIN_ONLY_TOAST: CallbackToast = {
-  type: 'error',
-  title: 'Access Denied',
-  description: 'This login link is for administrators only.',
-};
-export const INVITATION_INVALID_TOAST: CallbackToast = {
-  type: 'error',
-  title: 'Invitation Error',
-  description: 'This invitation link appears to be invalid. Please contact your administrator for a new invitation.',
-};
-export const INVITATION_FAILED_TOAST: CallbackToast = {
-  type: 'error',
-  title: 'Invitation Failed',
-  description: 'Unable to process your tenant invitation.',
-};
-export const INVITATION_EXPIRED_TOAST: CallbackToast = {
-  type: 'error',
-  title: 'Invitation Failed',
-  description: 'This invitation link has expired. Please contact the system administrator for a new invitation.',
-};
-
-export const SWITCH_QUESTION_TITLE = 'This link is for another account';
-
-/** After "Cancel and sign out" on the second-factor challenge. */
-export const CHALLENGE_CANCELLED_TOAST: CallbackToast = {
-  type: 'info',
-  title: 'Signed out',
-  description: 'You cancelled signing in. Sign in again when you have your authenticator app to hand.',
-};
-
-/**
- * A linking return in a browser that did not start it (the attacker's link
- * sent to someone else), or while another account is signed in: nothing is
- * exchanged, so nothing is linked.
- */
-export const LINK_STARTED_ELSEWHERE_TOAST: CallbackToast = {
-  type: 'warning',
-  title: 'Nothing was linked',
-  description:
-    'This link was started in another browser, or while another account was signed in here. It works only where it was started, so nothing was linked to any account. To link a sign-in method, start again from your account settings.',
-};
-
-export function identityLinkedToast(link: PendingIdentityLink): CallbackToast {
-  return { type: 'success', title: 'Sign-in method linked', description: `You can now sign in to ${link.email} with ${link.providerLabel}.` };
-}
-
-export function linkCancelledToast(link: PendingIdentityLink): CallbackToast {
-  return { type: 'info', title: 'Nothing was linked', description: `${link.providerLabel} was not linked to ${link.email}.` };
-}
-
-/** Where the person stays after declining a link for another account. */
-export function stillSignedInToast(email: string): CallbackToast {
-  return { type: 'info', title: 'Still signed in', description: `You are still signed in as ${email}.` };
-}
-
-export function welcomeToast(organizationName: string | null): CallbackToast {
-  return {
-    type: 'success',
-    title: 'Welcome to Accord',
-    description: organizationName
-      ? `You have joined ${organizationName} in the Accord trust network.`
-      : 'You have joined the Accord trust network.',
-  };
-}
-
-const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** base64url → text without DOM or Node helpers (machines are pure), or null if it is not base64url UTF-8. */
-function decodeBase64Url(segment: string): string | null {
-  const clean = segment.replace(/=+$/, '');
-  let bits = 0;
-  let buffer = 0;
-  let escaped = '';
-  for (const char of clean) {
-    const value = ALPHABET.indexOf(char);
-    if (value === -1) return null;
-    buffer = (buffer << 6) | value;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      escaped += `%${((buffer >> bits) & 0xff).toString(16).padStart(2, '0')}`;
-    }
-  }
-  try {
-    return decodeURIComponent(escaped);
-  } catch {
-    return null;
-  }
-}
-
-function isJsonObject(text: string | null): boolean {
-  if (text === null) return false;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
-/** A JWT's shape: three base64url segments, the first two JSON objects. Says nothing about its validity. */
-export function isWellFormedJwt(token: string): boolean {
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return false;
-  return isJsonObject(decodeBase64Url(parts[0])) && isJsonObject(decodeBase64Url(parts[1]));
-}
-
-/** Everything the callback needs from its URL, read once (the page then removes the tokens from the address bar). */
-export function readCallbackUrl(search: string, hash: string): CallbackUrl {
-  const query = parseParams(search);
-  // A tenant invitation's link already has a fragment when the auth server
-  // appends `#access_token=…` to it, so the browser lands on `#a=1#b=2`: read
-  // every `#`-separated part (a `#` inside a value is always percent-encoded).
-  const fragment = parseParams(hash.replace(/^#/, '').replace(/#/g, '&'));
-  const accessToken = fragment.get('access_token') ?? '';
-  const refreshToken = fragment.get('refresh_token') ?? '';
-  const code = query.get('code') ?? '';
-  let credentials: Credentials | null = null;
-  if (code !== '') credentials = { kind: 'code', code };
-  else if (accessToken !== '' && refreshToken !== '') credentials = { kind: 'tokens', accessToken, refreshToken };
-  const errorDescription = query.get('error_description') ?? fragment.get('error_description') ?? null;
-  const error = query.get('error') ?? fragment.get('error') ?? null;
-  const urlError =
-    errorDescription !== null || error !== null
-      ? {
-          code: query.get('error_code') ?? fragment.get('error_code') ?? null,
-          description: errorDescription || error || 'The sign-in link was refused.',
-        }
-      : null;
-  const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? null : value);
-  return {
-    invitationToken: nonEmpty(query.get('invitation_token')),
-    type: nonEmpty(query.get('type')) ?? nonEmpty(fragment.get('type')),
-    orgId: nonEmpty(query.get('org_id')) ?? nonEmpty(fragment.get('org_id')),
-    tenantInvitationToken: nonEmpty(fragment.get('tenant_invitation_token')),
-    next: safeInternalPath(query.get(NEXT_PARAM)),
-    credentials,
-    urlError,
-    identityLink: nonEmpty(query.get(IDENTITY_LINK_PARAM)),
-  };
 }
 
 /**

@@ -3,13 +3,8 @@ import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { SignedInFacts } from '../../machines/access';
 import { factsOf, type sessionMachine, type SessionUser } from '../../machines/session.machine';
 import { reloadSessionFacts } from '../../machines/session-reload';
-import {
-  readCallbackUrl,
-  type AccountCheck,
-  type CallbackUrl,
-  type Credentials,
-  type PendingIdentityLink,
-} from '../../machines/sign-in-callback.machine';
+import { readCallbackUrl, type CallbackUrl, type Credentials, type PendingIdentityLink } from '../../machines/sign-in-callback-link';
+import type { AccountCheck } from '../../machines/sign-in-callback.machine';
 import { takeIdentityLinkOnce } from '../data/account/held-identity-link';
 import {
   exchangeCodeOnce,

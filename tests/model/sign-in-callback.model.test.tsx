@@ -10,7 +10,8 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 
-import { EMPTY_URL, type CallbackContext, type CallbackOutput } from '../../machines/sign-in-callback.machine.ts';
+import { EMPTY_URL } from '../../machines/sign-in-callback-link.ts';
+import type { CallbackContext, CallbackOutput } from '../../machines/sign-in-callback.machine.ts';
 import { FALLBACK_REDIRECT_MS } from '../../machines/timing.ts';
 import { SessionProvider } from '../../src/session/session-context.tsx';
 import { toaster, Toaster } from '../../src/components/toaster.tsx';

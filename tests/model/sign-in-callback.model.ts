@@ -4,14 +4,8 @@
  * Shared by sign-in-callback.model.test.tsx and `npm run test:paths`.
  */
 import type { SignedInFacts } from '../../machines/access.ts';
-import {
-  EMPTY_URL,
-  isWellFormedJwt,
-  signInCallbackMachine,
-  type CallbackContext,
-  type CallbackUrl,
-  type PendingIdentityLink,
-} from '../../machines/sign-in-callback.machine.ts';
+import { EMPTY_URL, isWellFormedJwt, type CallbackUrl, type PendingIdentityLink } from '../../machines/sign-in-callback-link.ts';
+import { signInCallbackMachine, type CallbackContext } from '../../machines/sign-in-callback.machine.ts';
 import { routeKindOf } from '../../src/app/routes.ts';
 import { defineModel } from '../support/model.ts';
 

@@ -1,4 +1,4 @@
-import { IDENTITY_LINK_PARAM } from '../../../machines/sign-in-callback.machine';
+import { IDENTITY_LINK_PARAM } from '../../../machines/sign-in-callback-link';
 import type { AccordClient } from '../client';
 import { DataError, toDataError } from '../errors';
 import { OPENID_SCOPE } from '../auth/sign-in-with-provider';

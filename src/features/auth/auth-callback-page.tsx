@@ -1,7 +1,7 @@
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
-import { SWITCH_QUESTION_TITLE } from '../../../machines/sign-in-callback.machine';
+import { SWITCH_QUESTION_TITLE } from '../../../machines/sign-in-callback-texts';
 import { useSessionActorRef, type SessionActorRef } from '../../session/session-context';
 import { PageSpinner } from '../../components/page-spinner';
 import { IdentityLinkQuestion } from './identity-link-question';

@@ -2,7 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-import { signInCallbackMachine, type PendingIdentityLink } from '../../../machines/sign-in-callback.machine';
+import type { PendingIdentityLink } from '../../../machines/sign-in-callback-link';
+import { signInCallbackMachine } from '../../../machines/sign-in-callback.machine';
 import { createSignInCallbackActors } from '../../actors/sign-in-callback-actors';
 import { routeKindOf } from '../../app/routes';
 import type { SessionActorRef } from '../../session/session-context';

@@ -10,15 +10,13 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useCommand } from '../../../components/use-command';
 import { useTabKeys } from '../../../components/use-tab-keys';
 import type { AccordClient } from '../../../data/client';
-import { contentKeys } from '../../../data/content/keys';
 import { deleteUpdate } from '../../../data/news-desk/delete-update';
 import { useDeskUpdate } from '../../../data/news-desk/get-desk-update';
-import { newsDeskKeys } from '../../../data/news-desk/keys';
-import { publishUpdate } from '../../../data/news-desk/publish-update';
-import { saveUpdate, type UpdateDraft } from '../../../data/news-desk/save-update';
+import { changedUpdateKeys, newsDeskKeys } from '../../../data/news-desk/keys';
+import { submitUpdate, type SubmitAction } from '../../../data/news-desk/submit-update';
 import { DESK_SLUG_PATTERN, deskStatus, slugFromTitle, type DeskUpdate, type UpdateCategory } from '../../../data/news-desk/types';
 import { unpublishUpdate } from '../../../data/news-desk/unpublish-update';
-import { COVER_ALT_MAX, coverFileProblem, uploadCover } from '../../../data/news-desk/upload-cover';
+import { COVER_ALT_MAX, coverFileProblem } from '../../../data/news-desk/upload-cover';
 import { publicObjectUrl } from '../../../data/public-storage';
 import { UPDATE_CATEGORY_LABELS } from '../../../components/update-article/update-format';
 import { updateHref, UpdateArticle } from '../../../components/update-article/update-article';
@@ -96,8 +94,6 @@ function check(form: Form): Errors {
   return errors;
 }
 
-type Action = 'save' | 'publish' | 'schedule';
-
 interface EditorProps {
   client: AccordClient;
   /** Null: a new update. */
@@ -123,34 +119,28 @@ function Editor({ client, update }: EditorProps) {
   const plannedAt = fromLocalInput(form.date);
   const inFuture = plannedAt !== null && new Date(plannedAt).getTime() > Date.now();
 
-  const refreshFor = (id: string, slug: string) => [newsDeskKeys.list, newsDeskKeys.update(id), contentKeys.updates, contentKeys.update(slug)];
-
   const act = useCommand({
-    run: async (action: Action) => {
-      // The image goes up first, under a new name, so the save can point at it.
-      let coverPath = form.coverPath;
-      if (form.coverFile) {
-        coverPath = await uploadCover(client, form.coverFile);
-        // Uploaded once: if the save is refused (a taken slug), trying again reuses it.
-        const uploaded = { file: form.coverFile, path: coverPath };
-        setForm((current) => (current.coverFile === uploaded.file ? { ...current, coverFile: null, coverPath: uploaded.path } : current));
-      }
-      const draft: UpdateDraft = {
-        id: update?.id ?? null,
-        slug: form.slug,
-        title: form.title.trim(),
-        summary: form.summary.trim(),
-        body: form.body,
-        category: form.category as UpdateCategory,
-        publishedAt: plannedAt,
-        coverPath,
-        coverAlt: coverPath ? form.coverAlt.trim() : null,
-      };
-      const id = await saveUpdate(client, draft);
-      const at = action === 'publish' ? await publishUpdate(client, id, null) : action === 'schedule' ? await publishUpdate(client, id, plannedAt) : null;
-      return { id, at };
-    },
-    refresh: (_, result) => (update ? refreshFor(result.id, form.slug).concat([contentKeys.update(update.slug)]) : refreshFor(result.id, form.slug)),
+    run: (action: SubmitAction) =>
+      submitUpdate(
+        client,
+        {
+          action,
+          coverFile: form.coverFile,
+          draft: {
+            id: update?.id ?? null,
+            slug: form.slug,
+            title: form.title.trim(),
+            summary: form.summary.trim(),
+            body: form.body,
+            category: form.category as UpdateCategory,
+            publishedAt: plannedAt,
+            coverPath: form.coverPath,
+            coverAlt: form.coverAlt.trim(),
+          },
+        },
+        (file, path) => setForm((current) => (current.coverFile === file ? { ...current, coverFile: null, coverPath: path } : current)),
+      ),
+    refresh: (_, result) => (update ? changedUpdateKeys(result.id, form.slug, update.slug) : changedUpdateKeys(result.id, form.slug)),
     success: ({ at }, action) => {
       if (action === 'publish') return { title: 'Update published', description: 'Visitors can read it on the Updates page now.' };
       if (action === 'schedule') return { title: 'Update scheduled', description: `Visitors can read it from ${formatDayAndTime(at)}.` };
@@ -161,7 +151,7 @@ function Editor({ client, update }: EditorProps) {
 
   const unpublish = useCommand({
     run: () => unpublishUpdate(client, update!.id),
-    refresh: () => refreshFor(update!.id, update!.slug),
+    refresh: () => changedUpdateKeys(update!.id, update!.slug),
     success: () => ({ title: 'Update unpublished', description: 'Visitors no longer see it. It is kept as a draft.' }),
   });
 
@@ -191,7 +181,7 @@ function Editor({ client, update }: EditorProps) {
     reader.readAsDataURL(file);
   }
 
-  async function submit(action: Action) {
+  async function submit(action: SubmitAction) {
     const found = { ...check(form), ...(errors.cover ? { cover: errors.cover } : {}) };
     if (action === 'schedule' && !found.date && !inFuture) found.date = 'Choose a date and time still to come to schedule the update.';
     setErrors(found);
