@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import js from '@eslint/js';
@@ -9,8 +10,13 @@ import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
 
-/** Feature folders under src/features; each may import from no other. */
-const FEATURES = ['public', 'auth', 'onboarding', 'member', 'admin', 'investor', 'stakeholder', 'registry', 'messages', 'resources'];
+/**
+ * Feature folders under src/features, read from the disk so a new one cannot
+ * be left out; each may import from no other.
+ */
+const FEATURES = readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 /**
  * Feature folders that other features may import: the conversation views both
  * areas show (decision 047) and the resource views (decision 054).
