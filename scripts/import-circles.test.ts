@@ -14,7 +14,7 @@ describe('import circles', () => {
   it('no module reaches itself again through its imports, type-only and dynamic ones included', () => {
     const circles = findImportCircles(ROOT, FOLDERS);
     // A circle decides evaluation order by accident (decision 029); a type-only one still ties two files'
-    // designs together. Move what both need into a third file (docs/architecture.md, "Import boundaries").
+    // designs together. Move what both need into a third file (docs/architecture.md, "Layers and arrows").
     expect(circles.map((circle) => circle.join(' ⇄ '))).toEqual([]);
   }, 60_000);
 

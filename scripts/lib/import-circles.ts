@@ -8,7 +8,7 @@ import ts from 'typescript';
  * ESLint's import-x/no-cycle skips `import type` and was a sixth of
  * `npm run lint`'s CPU time, so this reads every file once with TypeScript's
  * parser instead (scripts/import-circles.test.ts keeps the count at zero;
- * docs/architecture.md, "Import boundaries").
+ * docs/architecture.md, "Layers and arrows").
  */
 
 const SOURCE = /\.(?:ts|tsx)$/;

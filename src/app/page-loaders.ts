@@ -1,6 +1,6 @@
 import type { AreaPagePath } from './area-page-loaders';
 import type { PageLoader } from './page-module';
-import type { RoutePath } from './routes';
+import type { RoutePath } from '../routes/routes';
 
 /**
  * Each route's page, by the route's id (its path in routes.ts), loaded on first

@@ -12,7 +12,7 @@ import {
   type CallbackUrl,
   type PendingIdentityLink,
 } from '../../machines/sign-in-callback.machine.ts';
-import { routeKindOf } from '../../src/app/routes.ts';
+import { routeKindOf } from '../../src/routes/routes.ts';
 import { defineModel } from '../support/model.ts';
 
 export const ADA = { id: '5eed0000-0000-4000-8000-00000000a0a0', email: 'ada@school.example' } as const;

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 
 import { signInCallbackMachine, type PendingIdentityLink } from '../../../machines/sign-in-callback.machine';
 import { createSignInCallbackActors } from '../../actors/sign-in-callback-actors';
-import { routeKindOf } from '../../app/routes';
+import { routeKindOf } from '../../routes/routes';
 import type { SessionActorRef } from '../../session/session-context';
 import { showToast } from '../../components/toast';
 import { supabase, type AccordClient } from '../../data/client';
