@@ -53,7 +53,7 @@ function chakraPureDefinitions(): Plugin {
  * the ~50 ms a system takes to build in Chromium, four times that on a slow
  * phone, during the first load of every page. Only ChakraProvider reads it,
  * and on a prerendered page it does not (the styles are in <head> already:
- * src/app/chakra-system.ts). This computes it on first read instead. Chakra
+ * src/theme/chakra-system.ts). This computes it on first read instead. Chakra
  * is pinned to an exact version; if its code no longer has the expected
  * shape, the build fails here rather than silently losing the change
  * (docs/decisions/020-hydration-work.md).

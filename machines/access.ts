@@ -11,7 +11,7 @@
  * docs/decisions/008-route-access-and-remembered-locations.md.
  */
 
-/** Who may open a route; every entry of src/app/routes.ts carries one. */
+/** Who may open a route; every entry of src/routes/routes.ts carries one. */
 export type AccessKind = 'public' | 'auth' | 'member' | 'admin' | 'stakeholder' | 'investor:lite' | 'investor:data_room';
 
 export const ACCESS_KINDS: readonly AccessKind[] = [

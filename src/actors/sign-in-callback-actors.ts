@@ -11,10 +11,9 @@ import {
   getCurrentSession,
   inspectLinkSessionOnce,
   setSessionOnce,
-  type SessionInspector,
 } from '../data/auth/session-from-url';
 import { signOut } from '../data/auth/sign-out';
-import { createSessionInspector, type AccordClient } from '../data/client';
+import { createSessionInspector, type AccordClient, type SessionInspector } from '../data/client';
 import { DataError } from '../data/errors';
 import { acceptTenantInvitation } from '../data/invitations/accept-tenant-invitation';
 import { proveSecondFactor } from '../data/mfa/prove-second-factor';

@@ -7,7 +7,7 @@ import { Footer } from '../components/layout/footer';
 import { NavBar, type NavBarSession } from '../components/layout/nav-bar';
 import { PageSpinner } from '../components/page-spinner';
 import { useSession } from '../session/session-context';
-import { accountSettingsPathFor, navItems } from './routes';
+import { accountSettingsPathFor, navItems } from '../routes/routes';
 import { PAGE_CONTENT_ATTRIBUTE, SkipTargetContext } from './skip-target';
 
 export const MAIN_CONTENT_ID = 'main-content';

@@ -8,7 +8,7 @@ import { renderAt } from '../testing/render';
 import { sessionLogicFor } from '../testing/session';
 import { signedInFacts } from '../testing/session-facts';
 import { AdminSecondFactorPrompt } from './area-layout';
-import { routeOf } from './routes';
+import { routeOf } from '../routes/routes';
 
 /** Says when the session has its facts, so a test can tell "not shown" from "not yet shown". */
 function SessionStatus() {

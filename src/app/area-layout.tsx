@@ -12,7 +12,7 @@ import { REGISTRY_STATUS } from '../features/registry/registry-labels';
 import { useSessionFacts } from '../session/session-context';
 import { MAIN_CONTENT_ID } from './app-layout';
 import { hasSecondFactor } from '../../machines/access';
-import { areaNavigation, type Area } from './routes';
+import { areaNavigation, type Area } from '../routes/routes';
 import { PAGE_CONTENT_ATTRIBUTE, useSkipTarget } from './skip-target';
 
 /** The page inside an area's shell, past its navigation: where "Skip to content" leads there. */

@@ -1,4 +1,4 @@
-import type { PageLoader } from './page-loaders';
+import type { PageLoader } from './page-module';
 
 /**
  * The signed-in areas' pages (member, back office, investors, stakeholders,

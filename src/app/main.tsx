@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 
 import { configError } from '../data/config';
 import { hasStoredSession, preloadSessionRuntime } from '../session/session-context';
-import { adoptGlobalStylesInPage, withFullSystem } from './chakra-system';
+import { adoptGlobalStylesInPage, withFullSystem } from '../theme/chakra-system';
 import { hasPrerenderedGlobalStyles } from './emotion-cache';
 import { Providers, ThemeProvider } from './providers';
 import { createAppRouter, loadRoutesFor, preloadPageData } from './router';

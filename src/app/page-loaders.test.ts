@@ -4,7 +4,7 @@ import areaSource from './area-page-loaders.ts?raw';
 import { areaPageLoaders } from './area-page-loaders';
 import publicSource from './page-loaders.ts?raw';
 import { pageLoaders } from './page-loaders';
-import { ACCOUNT_SETTINGS_PATHS, routes } from './routes';
+import { ACCOUNT_SETTINGS_PATHS, routes } from '../routes/routes';
 
 describe('the page loaders', () => {
   it('have exactly one loader for every route of the table, and none for anything else', () => {

@@ -1,19 +1,6 @@
-import type { ComponentType } from 'react';
-
 import type { AreaPagePath } from './area-page-loaders';
-import type { RoutePath } from './routes';
-
-/**
- * What a page's chunk gives the router: the page, and optionally `preloadData`,
- * which starts the data the page will ask for at that address as soon as its
- * code is there, ahead of its first render (router.tsx `preloadPageData`).
- */
-export interface PageModule {
-  default: ComponentType;
-  preloadData?: (url: URL) => void;
-}
-
-export type PageLoader = () => Promise<PageModule>;
+import type { PageLoader } from './page-module';
+import type { RoutePath } from '../routes/routes';
 
 /**
  * Each route's page, by the route's id (its path in routes.ts), loaded on first

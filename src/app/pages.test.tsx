@@ -8,7 +8,7 @@ import { TestProviders } from '../testing/render';
 import { sessionLogicFor } from '../testing/session';
 import { factsFor, PERSON_KINDS } from '../testing/session-facts';
 import { appRoutes } from './router';
-import { routes, type AppRoute } from './routes';
+import { routes, type AppRoute } from '../routes/routes';
 
 const concretePath = (path: string) => path.replace(/:[A-Za-z]+/g, 'example');
 

@@ -3,10 +3,10 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 
 import { takePrerenderedDescription } from '../components/page-meta';
-import { selectSystemForPrerender } from './chakra-system';
+import { selectSystemForPrerender } from '../theme/chakra-system';
 import { Providers } from './providers';
 import { appRoutes, pageCode } from './router';
-import { routes } from './routes';
+import { routes } from '../routes/routes';
 
 /**
  * The build's server side (run by scripts/prerender.ts through Vite, never

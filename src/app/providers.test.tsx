@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { swrDefaults } from './query-defaults';
+import { swrDefaults } from '../data/query-defaults';
 
 describe('global data query defaults (spec §9)', () => {
   it('treats data as fresh for 5 minutes, retries once and ignores window focus', () => {

@@ -4,7 +4,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 
 import { ToasterHost } from '../components/toaster-host';
 import { SessionProvider } from '../session/session-context';
-import { currentSystem, forProvider, onSystemChange } from './chakra-system';
+import { currentSystem, forProvider, onSystemChange } from '../theme/chakra-system';
 import { createBrowserEmotionCache } from './emotion-cache';
 
 // None on the server (the prerenderer): there Emotion makes a fresh cache for each page.

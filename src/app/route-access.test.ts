@@ -11,7 +11,7 @@ import {
   type AccessToast,
 } from '../../machines/access';
 import { factsFor, PERSON_KINDS, type PersonKind } from '../testing/session-facts';
-import { requiresAal2, routeKindOf, routeOf, routes } from './routes';
+import { requiresAal2, routeKindOf, routeOf, routes } from '../routes/routes';
 
 /**
  * The access decision for every route of the route table × every kind of

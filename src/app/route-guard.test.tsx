@@ -16,7 +16,7 @@ import { DataError } from '../data/errors';
 import { WRONG_CODE_MESSAGE } from '../data/mfa/mfa-errors';
 import { proveSecondFactor } from '../data/mfa/prove-second-factor';
 import { RouteGuard, CHECKING_ACCESS_LABEL } from './route-guard';
-import type { RouteKind } from './routes';
+import type { RouteKind } from '../routes/routes';
 
 function Where() {
   const location = useLocation();

@@ -6,7 +6,7 @@ import { decideAccess, type SessionFacts } from '../../machines/access';
 import { PageSpinner } from '../components/page-spinner';
 import { showToast } from '../components/toast';
 import { useSession, useStartSession } from '../session/session-context';
-import type { RouteKind } from './routes';
+import type { RouteKind } from '../routes/routes';
 
 export interface RouteGuardProps {
   /** The route's access kind from the route table. */

@@ -4,9 +4,9 @@ import { NotFoundPage } from '../components/layout/not-found-page';
 import { RouteErrorPage } from '../components/layout/route-error-page';
 import { PageSpinner } from '../components/page-spinner';
 import { AppLayout, type RouteHandle } from './app-layout';
-import { loadFullSystem } from './chakra-system';
+import { loadFullSystem } from '../theme/chakra-system';
 import { pageLoaders } from './page-loaders';
-import { requiresAal2, routes, type AppRoute, type Area, type RoutePath } from './routes';
+import { requiresAal2, routes, type AppRoute, type Area, type RoutePath } from '../routes/routes';
 
 /**
  * The code a page needs besides the first load, fetched in parallel with its
@@ -19,7 +19,7 @@ import { requiresAal2, routes, type AppRoute, type Area, type RoutePath } from '
 export function pageCode(route: AppRoute) {
   return {
     page: loadPageModule(route),
-    defaults: route.lean ? null : import('./query-defaults'),
+    defaults: route.lean ? null : import('../data/query-defaults'),
     guard: route.kind === 'public' ? null : import('./route-guard'),
     system: route.lean ? null : loadFullSystem(),
     area: areaOf(route) ? import('./area-layout') : null,

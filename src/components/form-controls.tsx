@@ -4,7 +4,7 @@ import { chakra } from '@chakra-ui/react';
  * Native form controls styled like Chakra's Input. Native <select>,
  * <textarea> and checkboxes are what keyboards, screen readers and phones
  * handle best, and they need no extra recipes in our slim Chakra system
- * (src/app/theme.ts), so they cost almost nothing to ship.
+ * (src/theme/theme.ts), so they cost almost nothing to ship.
  */
 const fieldLook = {
   width: '100%',

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-import { withFullSystem } from '../app/chakra-system';
+import { withFullSystem } from '../theme/chakra-system';
 import { isToasterWanted, onToasterWanted } from './toast';
 
 const Toaster = lazy(withFullSystem(() => import('./toaster').then((module) => ({ default: module.Toaster }))));

@@ -1,12 +1,19 @@
 import { AuthClient, createClient, type SupabaseClient } from '@supabase/supabase-js';
 
 import { fetchEndingSessions } from './auth/ended-session';
-import type { SessionInspector } from './auth/session-from-url';
 import { authStorageKey } from './auth/storage-key';
 import { readSupabaseConfig } from './config';
 import type { Database } from './database.types';
 
 export type AccordClient = SupabaseClient<Database>;
+
+/**
+ * What the callback asks of an auth client that keeps nothing
+ * (`createSessionInspector` below): setSession checks a token pair with the auth
+ * server — the user behind a live access token, or a refresh for an expired
+ * one — and answers with the session, without touching the app's own.
+ */
+export type SessionInspector = Pick<AccordClient['auth'], 'setSession'>;
 
 const config = readSupabaseConfig(import.meta.env);
 

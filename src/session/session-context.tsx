@@ -12,7 +12,7 @@ import {
 import type { SessionFacts } from '../../machines/access';
 import type { sessionMachine } from '../../machines/session.machine';
 import { reloadSessionFacts } from '../../machines/session-reload';
-import { routeKindOf } from '../app/routes';
+import { routeKindOf } from '../routes/routes';
 import { authStorageKey } from '../data/auth/storage-key';
 import type { AccordClient } from '../data/client';
 import { supabaseUrl } from '../data/config';

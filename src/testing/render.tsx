@@ -4,7 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 
-import { createFullSystem } from '../app/theme-full';
+import { createFullSystem } from '../theme/theme-full';
 
 const system = createFullSystem();
 

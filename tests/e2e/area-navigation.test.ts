@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { areaNavigation, type Area } from '../../src/app/routes.ts';
+import { areaNavigation, type Area } from '../../src/routes/routes.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { signInThroughInbox } from '../support/sign-in.ts';

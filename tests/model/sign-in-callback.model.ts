@@ -6,7 +6,7 @@
 import type { SignedInFacts } from '../../machines/access.ts';
 import { EMPTY_URL, isWellFormedJwt, type CallbackUrl, type PendingIdentityLink } from '../../machines/sign-in-callback-link.ts';
 import { signInCallbackMachine, type CallbackContext } from '../../machines/sign-in-callback.machine.ts';
-import { routeKindOf } from '../../src/app/routes.ts';
+import { routeKindOf } from '../../src/routes/routes.ts';
 import { defineModel } from '../support/model.ts';
 
 export const ADA = { id: '5eed0000-0000-4000-8000-00000000a0a0', email: 'ada@school.example' } as const;

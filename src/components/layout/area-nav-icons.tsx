@@ -1,7 +1,7 @@
 import { createIcon } from '@chakra-ui/react';
 import { createElement, type ReactElement } from 'react';
 
-import type { NavIconName } from '../../app/routes';
+import type { NavIconName } from '../../routes/routes';
 
 // The side navigation's drawings, by the names the route table uses (NAV_ICONS).
 // Inline like icons.tsx: an icon package would cost more than these few paths.

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { AREA_SECTIONS, areaNavigation, routes, type Area } from '../../app/routes';
+import { AREA_SECTIONS, areaNavigation, routes, type Area } from '../../routes/routes';
 import { renderAt } from '../../testing/render';
 import { AreaNavigation, type UnreadCounts } from './area-navigation';
 

@@ -2,7 +2,7 @@ import { Badge, Box, Button, CloseButton, Drawer, Flex, Icon, Link, Portal, Stac
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 
-import type { AreaNavSection, UnreadSlot } from '../../app/routes';
+import type { AreaNavSection, UnreadSlot } from '../../routes/routes';
 import { MenuIcon } from '../icons';
 import { AREA_NAV_ICONS } from './area-nav-icons';
 

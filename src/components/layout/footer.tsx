@@ -2,7 +2,7 @@ import { Box, Container, Flex, Link, SimpleGrid, Text } from '@chakra-ui/react';
 import { useCallback, useRef, useState, type ComponentType, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { withFullSystem } from '../../app/chakra-system';
+import { withFullSystem } from '../../theme/chakra-system';
 import type { ContactDialogHostProps } from '../contact/contact-dialog-host';
 import { CONTACT_EMAIL } from '../contact-link';
 import { AccordMark } from '../icons';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { navItems } from '../../app/routes';
+import { navItems } from '../../routes/routes';
 import { renderAt } from '../../testing/render';
 import { NavBar, type NavBarSession } from './nav-bar';
 

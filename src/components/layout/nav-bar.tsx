@@ -2,7 +2,7 @@ import { Box, Button, Container, Flex, IconButton, Link } from '@chakra-ui/react
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { withFullSystem } from '../../app/chakra-system';
+import { withFullSystem } from '../../theme/chakra-system';
 import { AccordMark, MenuIcon } from '../icons';
 import { AccountMenuButtonFace, dashboardFor, NavItemLink, type NavBarItem, type NavBarSession } from './nav-links';
 

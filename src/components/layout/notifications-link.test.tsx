@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { navItems } from '../../app/routes';
+import { navItems } from '../../routes/routes';
 import { emitInboxEvent } from '../../data/inbox/inbox-events';
 import { renderAt } from '../../testing/render';
 import { NavBar } from './nav-bar';

@@ -2,7 +2,7 @@ import { Badge, Box, Icon, IconButton } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import useSWR from 'swr';
 
-import { QueryDefaults } from '../../app/query-defaults';
+import { QueryDefaults } from '../../data/query-defaults';
 import { useInboxEvents } from '../../data/inbox/inbox-events';
 import { supabase } from '../../data/client';
 import { countUnreadNotifications } from '../../data/notifications/count-unread-notifications';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import type { AccordClient } from '../client';
+import type { AccordClient, SessionInspector } from '../client';
 import { DataError } from '../errors';
 import {
   exchangeCodeOnce,
@@ -8,7 +8,6 @@ import {
   inspectLinkSessionOnce,
   setSessionOnce,
   STARTED_ELSEWHERE_MESSAGE,
-  type SessionInspector,
 } from './session-from-url';
 
 const session = { access_token: 'a', refresh_token: 'r', user: { id: 'u1', email: 'ada@school.example' } };

@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
 
-import type { AccordClient } from '../client';
+import type { AccordClient, SessionInspector } from '../client';
 import { DataError, toDataError } from '../errors';
 
 const NO_SESSION = 'The sign-in link did not start a session. Request a new link and try again.';
@@ -51,14 +51,6 @@ export function exchangeCodeOnce(client: AccordClient, code: string): Promise<Se
 }
 
 type Tokens = { accessToken: string; refreshToken: string };
-
-/**
- * What the callback asks of an auth client that keeps nothing (client.ts
- * `createSessionInspector`): setSession checks a token pair with the auth
- * server — the user behind a live access token, or a refresh for an expired
- * one — and answers with the session, without touching the app's own.
- */
-export type SessionInspector = Pick<AccordClient['auth'], 'setSession'>;
 
 // Checking an expired token spends its refresh token, which must not be used twice either.
 const inspections = new Map<string, Promise<Session>>();

@@ -1,4 +1,16 @@
-import type { ContactMessageQuery } from './list-contact-messages';
+import type { ContactTopic } from '../../../machines/visitor-request-form';
+
+/** The back office's Contact Us list (admin_contact_messages): filters and the page, all in the address. */
+export interface ContactMessageQuery {
+  topic?: ContactTopic | null;
+  /** true: only handled; false: only unhandled; null: both (unhandled first). */
+  handled?: boolean | null;
+  /** A phrase in the name, address, organisation or message. */
+  search?: string | null;
+  /** From 1. */
+  page: number;
+  pageSize: number;
+}
 
 /** SWR keys of the back office's Contact Us inbox (decision 048), so a command can name what it touched. */
 export const contactKeys = {

@@ -4,19 +4,7 @@ import type { ContactTopic } from '../../../machines/visitor-request-form';
 import { supabase, type AccordClient } from '../client';
 import { toDataError } from '../errors';
 import type { AnswerDelivery } from './list-contact-answers';
-import { contactKeys } from './keys';
-
-/** The back office's Contact Us list (admin_contact_messages): filters and the page, all in the address. */
-export interface ContactMessageQuery {
-  topic?: ContactTopic | null;
-  /** true: only handled; false: only unhandled; null: both (unhandled first). */
-  handled?: boolean | null;
-  /** A phrase in the name, address, organisation or message. */
-  search?: string | null;
-  /** From 1. */
-  page: number;
-  pageSize: number;
-}
+import { contactKeys, type ContactMessageQuery } from './keys';
 
 export interface ContactMessageRow {
   id: string;

@@ -1,5 +1,5 @@
 import { useSessionFacts } from '../../session/session-context';
-import type { Area, UnreadSlot } from '../../app/routes';
+import type { Area, UnreadSlot } from '../../routes/routes';
 import { useUnreadConversationCount } from '../messages/get-unread-conversation-count';
 import { useUnreadNotificationCount } from '../notifications/count-unread-notifications';
 import { useInboxEvents } from './inbox-events';

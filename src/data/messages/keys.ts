@@ -1,4 +1,12 @@
-import type { AdminConversationFilters } from './list-admin-conversations';
+/** The back office's filters (admin_conversations), which its list's keys carry; unassigned and mine exclude each other. */
+export interface AdminConversationFilters {
+  status?: 'open' | 'closed' | null;
+  unassigned?: boolean;
+  mine?: boolean;
+  organizationId?: string | null;
+  /** A phrase in the subject. */
+  search?: string | null;
+}
 
 /** SWR keys of conversations (decision 045), so a command or a Realtime change can name what it touched. */
 export const messageKeys = {

@@ -2,18 +2,8 @@ import useSWRInfinite from 'swr/infinite';
 
 import { supabase, type AccordClient } from '../client';
 import { CONVERSATION_PAGE_SIZE, toConversationSummary, type ConversationSummary, type RawConversationSummary } from './conversation-summary';
-import { messageKeys } from './keys';
+import { messageKeys, type AdminConversationFilters } from './keys';
 import { toConversationError } from './refusals';
-
-/** The back office's filters (admin_conversations); unassigned and mine exclude each other. */
-export interface AdminConversationFilters {
-  status?: 'open' | 'closed' | null;
-  unassigned?: boolean;
-  mine?: boolean;
-  organizationId?: string | null;
-  /** A phrase in the subject. */
-  search?: string | null;
-}
 
 /** Where the next page starts: the last row of the page before (keyset on last_message_at, id). */
 export interface AdminConversationsCursor {

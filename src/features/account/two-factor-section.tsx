@@ -19,7 +19,7 @@ import { INSUFFICIENT_AAL } from '../../data/mfa/mfa-errors';
 import { unenrollFactor } from '../../data/mfa/unenroll-factor';
 import { verifyFactor } from '../../data/mfa/verify-factor';
 import { useSession } from '../../session/session-context';
-import { OneTimeCodeField, sixDigitCode, CODE_SHAPE_MESSAGE } from '../auth/second-factor-challenge';
+import { OneTimeCodeField, sixDigitCode, CODE_SHAPE_MESSAGE } from '../../components/one-time-code-field';
 
 /** The section's anchor: settings pages link to `#two-factor` (the back-office prompt does). */
 export const TWO_FACTOR_SECTION_ID = 'two-factor';

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react'
 
 import type { MagicLinkAudience } from '../../../machines/magic-link.machine';
 import { MailIcon } from '../../components/icons';
+import { OneTimeCodeField } from '../../components/one-time-code-field';
 import { ProviderSignIn } from './provider-sign-in';
 import { useMagicLinkSignIn } from './use-magic-link-sign-in';
 
@@ -116,10 +117,6 @@ function EmailStep({ flow, label }: { flow: Flow; label: string }) {
 }
 
 function CodeStep({ flow }: { flow: Flow }) {
-  const id = useId();
-  const inputId = `${id}-code`;
-  const helpId = `${id}-code-help`;
-  const errorId = `${id}-code-error`;
   const heading = useRef<HTMLHeadingElement>(null);
   const input = useRef<HTMLInputElement>(null);
 
@@ -164,25 +161,13 @@ function CodeStep({ flow }: { flow: Flow }) {
 
       <form noValidate onSubmit={submit} aria-label="Sign in with a code">
         <Stack gap="4">
-          <Field.Root invalid={flow.codeError !== null} ids={{ control: inputId, helperText: helpId, errorText: errorId }}>
-            <Field.Label>6-digit code</Field.Label>
-            <Input
-              ref={input}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              size="lg"
-              letterSpacing="0.3em"
-              fontFamily="mono"
-              maxW="xs"
-              value={flow.code}
-              onChange={(event) => flow.changeCode(event.target.value)}
-              aria-describedby={flow.codeError ? `${helpId} ${errorId}` : helpId}
-            />
-            <Field.HelperText>Opened the e-mail on another device? Enter the code from it here instead.</Field.HelperText>
-            {flow.codeError ? <Field.ErrorText>{flow.codeError}</Field.ErrorText> : null}
-          </Field.Root>
+          <OneTimeCodeField
+            value={flow.code}
+            onChange={flow.changeCode}
+            error={flow.codeError}
+            hint="Opened the e-mail on another device? Enter the code from it here instead."
+            inputRef={input}
+          />
           <Button
             type="submit"
             size="lg"

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { PendingIdentityLink } from '../../../machines/sign-in-callback-link';
 import { signInCallbackMachine } from '../../../machines/sign-in-callback.machine';
 import { createSignInCallbackActors } from '../../actors/sign-in-callback-actors';
-import { routeKindOf } from '../../app/routes';
+import { routeKindOf } from '../../routes/routes';
 import type { SessionActorRef } from '../../session/session-context';
 import { showToast } from '../../components/toast';
 import { supabase, type AccordClient } from '../../data/client';

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 
-import { QueryDefaults } from '../../app/query-defaults';
+import { QueryDefaults } from '../../data/query-defaults';
 import { formatCount } from '../../components/formats';
 import { useRegistryFigures } from '../../data/registry/use-registry-figures';
 import { FIGURES } from './home-figure-labels';

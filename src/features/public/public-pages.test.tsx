@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
-import { routes } from '../../app/routes';
+import { routes } from '../../routes/routes';
 import { CONTACT_EMAIL } from '../../components/contact-link';
 import { renderAt } from '../../testing/render';
 import AboutPage from './about-page';

@@ -100,7 +100,7 @@ export function describeDuration(seconds: number): string {
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-// The app's brand.700 (src/app/theme.ts), so the mail looks like the product that sent it.
+// The app's brand.700 (src/theme/theme.ts), so the mail looks like the product that sent it.
 const BRAND = '#1f5d5b';
 
 export function renderEmail(input: TemplateInput): EmailContent {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 
 import { QUERY_CACHE_MS, QUERY_RETRIES, QUERY_STALE_MS } from '../../machines/timing';
-import { createQueryCache } from '../data/query-cache';
+import { createQueryCache } from './query-cache';
 
 // One cache for the whole app, although each page gets its own SWRConfig.
 const queryCache = createQueryCache({ cacheMs: QUERY_CACHE_MS });
