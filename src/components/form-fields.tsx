@@ -1,6 +1,7 @@
 import { Box, chakra, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
 
+import { formatCount } from './formats';
 import { Checkbox, NativeSelect, Textarea } from './form-controls';
 
 /**
@@ -199,12 +200,12 @@ export function TextAreaField({
       />
       <Stack direction="row" justify="space-between" gap="3" textStyle="xs" color="fg.muted">
         <Text id={hintId}>
-          {hint ? <>{hint} </> : null}Up to {maxChars.toLocaleString('en-GB')} characters.
+          {hint ? <>{hint} </> : null}Up to {formatCount(maxChars)} characters.
         </Text>
         {nearLimit ? (
           // Not announced on every keystroke; the limit is in the hint and the check says when it is passed.
           <Text flexShrink={0} color={used > maxChars ? 'fg.error' : 'fg.muted'} aria-hidden="true">
-            {used.toLocaleString('en-GB')} / {maxChars.toLocaleString('en-GB')}
+            {formatCount(used)} / {formatCount(maxChars)}
           </Text>
         ) : null}
       </Stack>

@@ -16,7 +16,7 @@ import { createDocumentUrl } from '../../data/applications/create-document-url';
 import { applicationKeys } from '../../data/applications/keys';
 import { logoUrl } from '../../data/onboarding/upload-application-file';
 import { QUEUE_STATUS, queueStatusOf } from './application-status';
-import { formatDayAndTime } from './format-date';
+import { formatDayAndTime } from '../../components/formats';
 import { ReviewActions } from './review-actions';
 
 const USE_CASE_LABELS: Record<string, string> = {

@@ -13,7 +13,7 @@ import { exportNetworkActivityCsv } from '../../data/admin/export-network-activi
 import { useNetworkActivity, type ActivityEntry, type NetworkActivityFilters } from '../../data/admin/list-network-activity';
 import { supabase, type AccordClient } from '../../data/client';
 import { actionLabel, ACTION_GROUPS, ACTION_LABELS, changeLines } from './activity-labels';
-import { formatDay, formatDayAndTime } from './format-date';
+import { formatDay, formatDayAndTime } from '../../components/formats';
 import { UUID_PATTERN } from '../../../machines/ids';
 
 export const ACTIVITY_PAGE_SIZE = 50;

@@ -16,7 +16,7 @@ import { useTenant, type TenantDetail } from '../../data/admin/get-tenant';
 import { adminKeys } from '../../data/admin/keys';
 import type { AccordClient } from '../../data/client';
 import { sectorLabel } from './sector-label';
-import { formatDay, formatDayAndTime } from './format-date';
+import { formatDay, formatDayAndTime } from '../../components/formats';
 import { TENANT_STATUS } from './tenant-status';
 
 const MAX_REASON = 2000;

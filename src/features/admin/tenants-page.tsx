@@ -14,7 +14,7 @@ import { TENANT_STATUSES, useTenants, type TenantRow, type TenantSort, type Tena
 import { supabase, type AccordClient } from '../../data/client';
 import { SECTORS } from '../../../machines/onboarding-form';
 import { sectorLabel } from './sector-label';
-import { formatDay } from './format-date';
+import { formatDay } from '../../components/formats';
 import { TenantPanel } from './tenant-panel';
 import { TENANT_STATUS } from './tenant-status';
 import { isUuid } from '../../../machines/ids';
