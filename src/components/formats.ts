@@ -100,3 +100,11 @@ export function formatTime(iso: string | null | undefined): string {
   timeFormat ??= new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
   return timeFormat.format(date);
 }
+
+/** A changed value as a person reads it: "(empty)" for nothing, so "Website: (empty) → https://…" says what was added. */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}

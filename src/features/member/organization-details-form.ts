@@ -10,18 +10,17 @@ import {
   EMPTY_VALUES,
   fieldErrorsFromServer,
   MESSAGES,
-  SECTORS,
   SIZES,
   validateOrganisation,
-  type Sector,
   type Size,
 } from '../../../machines/onboarding-form';
+import type { Sector } from '../../../machines/sectors';
 import { formatCount } from '../../components/formats';
 import type { OrganizationRow } from '../../data/organization-details/get-organization-details';
 import type { OrganizationProfile } from '../../data/organization-details/save-organization-profile';
 import type { RegisteredFacts } from '../../data/organization-details/request-organization-change';
 
-export { SECTORS, SIZES };
+export { SIZES };
 
 export const DESCRIPTION_MAX = 1000;
 

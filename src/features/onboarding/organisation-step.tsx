@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 
-import { SECTORS, SIZES } from '../../../machines/onboarding-form';
+import { SIZES } from '../../../machines/onboarding-form';
+import { SECTORS } from '../../../machines/sectors';
 import { countries } from '../../components/countries';
 import { SelectField, TextField } from '../../components/form-fields';
 import type { OnboardingFlow } from './use-onboarding';

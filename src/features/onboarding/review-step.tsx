@@ -2,7 +2,8 @@ import { Alert, Box, Button, chakra, Flex, Heading, Link, Stack, Text } from '@c
 import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { FIELD_STEP, SECTORS, SIZES, STEP_TITLES, USE_CASES, type FieldName } from '../../../machines/onboarding-form';
+import { FIELD_STEP, SIZES, STEP_TITLES, USE_CASES, type FieldName } from '../../../machines/onboarding-form';
+import { SECTORS } from '../../../machines/sectors';
 import { Checkbox } from '../../components/form-controls';
 import { countryName } from '../../components/countries';
 import { formatBytes } from './documents-step';

@@ -4,13 +4,14 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 
 import { SIZES } from '../../../machines/onboarding-form';
 import { countryName } from '../../components/countries';
+import { REGISTRY_STATUS, sectorLabel } from '../../components/organization-labels';
 import { usePageDescription } from '../../components/page-meta';
 import { ErrorState, errorMessage } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import type { RegistryOrganization } from '../../data/registry/types';
 import { useRegistryOrganization } from '../../data/registry/use-registry-organization';
 import { OrganisationMark } from './organisation-mark';
-import { describeChange, formatRegistryDate, mailtoHref, REGISTRY_STATUS, sectorLabel, STATUS_MEANINGS, statusSince } from './registry-labels';
+import { describeChange, formatRegistryDate, mailtoHref, STATUS_MEANINGS, statusSince } from './registry-labels';
 
 const sizeLabels = new Map<string, string>(SIZES);
 

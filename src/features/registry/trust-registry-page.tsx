@@ -2,9 +2,10 @@ import { Box, Button, chakra, Container, Flex, Heading, Input, Link, LinkBox, Li
 import { memo, useDeferredValue, useEffect, useId, useRef, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { SECTORS } from '../../../machines/onboarding-form';
+import { SECTORS } from '../../../machines/sectors';
 import { countries, countryName } from '../../components/countries';
 import { FilterSelect } from '../../components/filter-controls';
+import { REGISTRY_STATUS, sectorLabel, STATUS_LABELS } from '../../components/organization-labels';
 import { PageHeader } from '../../components/page-header';
 import { usePageDescription } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
@@ -15,7 +16,7 @@ import { REGISTRY_SEARCH_MAX_LENGTH } from '../../data/registry/search-registry'
 import { REGISTRY_STATUSES, type RegistryOrganization } from '../../data/registry/types';
 import { preloadRegistrySearch, useRegistrySearch } from '../../data/registry/use-registry-search';
 import { OrganisationMark } from './organisation-mark';
-import { formatRegistryDate, REGISTRY_STATUS, sectorLabel, STATUS_LABELS, STATUS_MEANINGS, statusSince } from './registry-labels';
+import { formatRegistryDate, STATUS_MEANINGS, statusSince } from './registry-labels';
 import { filtersFromParams, hasFilters, PAGE_SIZE, paramsFromFilters, toRegistryQuery, type RegistryFilters } from './registry-filters';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
