@@ -12,7 +12,7 @@ import { useUrlFilters } from '../../components/use-url-filters';
 import { exportNetworkActivityCsv } from '../../data/admin/export-network-activity';
 import { useNetworkActivity, type ActivityEntry, type NetworkActivityFilters } from '../../data/admin/list-network-activity';
 import { supabase, type AccordClient } from '../../data/client';
-import { actionLabel, ACTION_GROUPS, ACTION_LABELS, changeLines } from './activity-labels';
+import { actionLabel, ACTION_GROUPS, ACTION_LABELS, changeLines } from './audit-action-labels';
 import { formatDay, formatDayAndTime } from '../../components/formats';
 import { UUID_PATTERN } from '../../../machines/ids';
 

@@ -11,7 +11,7 @@ import { useMemberHome, type MemberHome } from '../../data/member-home/get-membe
 import { useOrganizationActivity } from '../../data/member-home/list-organization-activity';
 import { useMyOrganization } from '../../data/organizations/use-my-organization';
 import { useSessionFacts } from '../../session/session-context';
-import { activityLabel } from './activity-labels';
+import { activityLabel } from './organization-activity-labels';
 import { attentionItems } from './member-home-attention';
 
 const day = (iso: string | null) => (iso ? formatLongDate(new Date(iso)) : '—');

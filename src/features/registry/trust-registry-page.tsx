@@ -15,7 +15,7 @@ import { useUrlFilters } from '../../components/use-url-filters';
 import { REGISTRY_SEARCH_MAX_LENGTH } from '../../data/registry/search-registry';
 import { REGISTRY_STATUSES, type RegistryOrganization } from '../../data/registry/types';
 import { preloadRegistrySearch, useRegistrySearch } from '../../data/registry/use-registry-search';
-import { OrganisationMark } from './organisation-mark';
+import { OrganizationMark } from './organization-mark';
 import { formatRegistryDate, STATUS_MEANINGS, statusSince } from './registry-labels';
 import { filtersFromParams, hasFilters, PAGE_SIZE, paramsFromFilters, toRegistryQuery, type RegistryFilters } from './registry-filters';
 
@@ -37,7 +37,7 @@ function OrganisationCard({ organization }: { organization: RegistryOrganization
       _focusWithin={{ borderColor: 'brand.focusRing' }}
     >
       <Flex gap="4" align="flex-start">
-        <OrganisationMark name={name} logoPath={logoPath} />
+        <OrganizationMark name={name} logoPath={logoPath} />
         <Stack gap="1" flex="1" minW="0">
           <Flex gap="2" justify="space-between" align="flex-start" wrap="wrap">
             <Heading as="h3" size="md" lineHeight="1.3" overflowWrap="anywhere">

@@ -9,7 +9,7 @@ import type { OnboardingFlow } from './use-onboarding';
 const toOptions = (pairs: readonly (readonly [string, string])[]) => pairs.map(([value, label]) => ({ value, label }));
 
 /** Step 2: the organisation as its company register knows it. */
-export function OrganisationStep({ flow }: { flow: OnboardingFlow }) {
+export function OrganizationStep({ flow }: { flow: OnboardingFlow }) {
   const { values, errors, change } = flow;
   return (
     <Stack gap="5">
