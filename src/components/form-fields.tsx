@@ -2,7 +2,7 @@ import { Box, chakra, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
 
 import { formatCount } from './formats';
-import { Checkbox, NativeSelect, Textarea } from './form-controls';
+import { CheckboxInput, SelectInput, TextareaInput } from './form-controls';
 
 /**
  * The app's form fields (onboarding, the investor access request, Contact Us):
@@ -115,7 +115,7 @@ export function SelectField({
           </Text>
         ) : null}
       </chakra.label>
-      <NativeSelect
+      <SelectInput
         id={controlId}
         name={name}
         value={value}
@@ -130,7 +130,7 @@ export function SelectField({
             {option.label}
           </option>
         ))}
-      </NativeSelect>
+      </SelectInput>
       {hint ? (
         <Text id={hintId} textStyle="xs" color="fg.muted">
           {hint}
@@ -188,7 +188,7 @@ export function TextAreaField({
           </>
         )}
       </chakra.label>
-      <Textarea
+      <TextareaInput
         id={controlId}
         name={name}
         rows={rows}
@@ -278,7 +278,7 @@ export function CheckboxGroup<T extends string>({
               minW={{ sm: '44%' }}
               flex="1"
             >
-              <Checkbox
+              <CheckboxInput
                 type="checkbox"
                 id={boxId}
                 // The first box carries the group's name, so "focus the first invalid field" finds the group.

@@ -2,7 +2,7 @@ import { Alert, Box, Button, CloseButton, Flex, Stack, Text, VisuallyHidden, cha
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 
 import { formatCount } from '../../components/formats';
-import { Textarea } from '../../components/form-controls';
+import { TextareaInput } from '../../components/form-controls';
 import { addFiles, FILE_ACCEPT, MAX_FILES_PER_MESSAGE } from './attachment-rules';
 import { formatFileSize } from './conversation-format';
 
@@ -97,7 +97,7 @@ export function ReplyBox({ label, onSend, submitLabel = 'Send' }: ReplyBoxProps)
         <chakra.label htmlFor={fieldId} fontWeight="medium" textStyle="sm">
           {label}
         </chakra.label>
-        <Textarea
+        <TextareaInput
           id={fieldId}
           aria-invalid={bodyError ? true : undefined}
           value={body}

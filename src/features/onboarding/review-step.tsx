@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { FIELD_STEP, SIZES, STEP_TITLES, USE_CASES, type FieldName } from '../../../machines/onboarding-form';
 import { SECTORS } from '../../../machines/sectors';
-import { Checkbox } from '../../components/form-controls';
+import { CheckboxInput } from '../../components/form-controls';
 import { countryName } from '../../components/countries';
 import { formatBytes } from './documents-step';
 import type { OnboardingFlow } from './use-onboarding';
@@ -106,7 +106,7 @@ export function ReviewStep({ flow }: { flow: OnboardingFlow }) {
 
       <Stack gap="1.5">
         <chakra.label htmlFor={consentId} display="flex" gap="3" alignItems="flex-start" cursor="pointer">
-          <Checkbox
+          <CheckboxInput
             type="checkbox"
             id={consentId}
             name="consent"
