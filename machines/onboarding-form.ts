@@ -6,6 +6,7 @@
  * definition; the database checks the same rules again
  * (supabase/migrations/20261122004000_onboarding.sql).
  */
+import { SECTORS, type Sector } from './sectors';
 
 export type StepNumber = 1 | 2 | 3 | 4 | 5;
 export const STEP_NUMBERS: readonly StepNumber[] = [1, 2, 3, 4, 5];
@@ -23,22 +24,6 @@ export function toStepNumber(value: string | number | null | undefined): StepNum
   const n = typeof value === 'number' ? value : value == null || value === '' ? NaN : Number(value);
   return Number.isInteger(n) && n >= 1 && n <= 5 ? (n as StepNumber) : null;
 }
-
-export const SECTORS = [
-  ['education', 'Education'],
-  ['healthcare', 'Healthcare'],
-  ['financial_services', 'Financial services'],
-  ['public_sector', 'Public sector'],
-  ['travel', 'Travel'],
-  ['recruitment', 'Recruitment'],
-  ['technology', 'Technology'],
-  ['legal', 'Legal'],
-  ['real_estate', 'Real estate'],
-  ['retail', 'Retail'],
-  ['telecommunications', 'Telecommunications'],
-  ['other', 'Other'],
-] as const;
-export type Sector = (typeof SECTORS)[number][0];
 
 export const SIZES = [
   ['1-9', '1–9 people'],

@@ -2,13 +2,13 @@ import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 import { AreaNavigation } from '../components/layout/area-navigation';
+import { REGISTRY_STATUS } from '../components/organization-labels';
 import { RegistryStatusBanner } from '../components/registry-status-banner';
 import { SecondFactorPrompt } from '../components/second-factor-prompt';
 import { StatusBadge } from '../components/status-badge';
 import { useUnreadCounts } from '../data/inbox/use-unread-counts';
 import { useMyOrganization } from '../data/organizations/use-my-organization';
 import { useRegistryOrganization } from '../data/registry/use-registry-organization';
-import { REGISTRY_STATUS } from '../features/registry/registry-labels';
 import { useSessionFacts } from '../session/session-context';
 import { MAIN_CONTENT_ID } from './app-layout';
 import { hasSecondFactor } from '../../machines/access';

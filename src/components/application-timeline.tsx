@@ -1,5 +1,7 @@
 import { Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 
+import { formatDayAndTime } from './formats';
+
 /** One entry of an application's history (application_events), as both the applicant and reviewers see it. */
 export interface TimelineEntry {
   id: number;
@@ -38,8 +40,6 @@ const TONE: Record<TimelineEntry['type'], string> = {
   reopened: 'orange.500',
 };
 
-const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
 /** An application's history, oldest first: what happened, when, and any message that came with it. */
 export function ApplicationTimeline({ entries, label = 'Application history' }: { entries: readonly TimelineEntry[]; label?: string }) {
   return (
@@ -54,7 +54,7 @@ export function ApplicationTimeline({ entries, label = 'Application history' }: 
             <Flex gap="2" wrap="wrap" align="baseline">
               <Text fontWeight="semibold">{TITLES[entry.type]}</Text>
               <chakra.time dateTime={entry.createdAt} textStyle="sm" color="fg.muted">
-                {when.format(new Date(entry.createdAt))}
+                {formatDayAndTime(entry.createdAt)}
               </chakra.time>
             </Flex>
             {entry.actor ? (

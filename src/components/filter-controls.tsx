@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Field, Flex, Input, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
 
-import { NativeSelect } from './form-controls';
+import { SelectInput } from './form-controls';
 
 export interface SearchFieldProps {
   label: string;
@@ -58,9 +58,9 @@ export function FilterSelect({ label, name, value, onChange, children }: FilterS
       <chakra.label htmlFor={id} fontWeight="medium" textStyle="sm">
         {label}
       </chakra.label>
-      <NativeSelect id={id} name={name} value={value} bg="bg" onChange={(event) => onChange(event.target.value)}>
+      <SelectInput id={id} name={name} value={value} bg="bg" onChange={(event) => onChange(event.target.value)}>
         {children}
-      </NativeSelect>
+      </SelectInput>
     </Stack>
   );
 }

@@ -20,15 +20,15 @@ const fieldLook = {
   _disabled: { opacity: 0.6, cursor: 'not-allowed' },
 } as const;
 
-export const NativeSelect = chakra('select', {
+export const SelectInput = chakra('select', {
   base: { ...fieldLook, height: '11', paddingInline: '3', appearance: 'auto', cursor: 'pointer' },
 });
 
-export const Textarea = chakra('textarea', {
+export const TextareaInput = chakra('textarea', {
   base: { ...fieldLook, minHeight: '24', paddingInline: '3', paddingBlock: '2', lineHeight: '1.5', resize: 'vertical' },
 });
 
-export const Checkbox = chakra('input', {
+export const CheckboxInput = chakra('input', {
   base: {
     width: '5',
     height: '5',

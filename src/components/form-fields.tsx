@@ -1,7 +1,8 @@
 import { Box, chakra, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { useId, type ReactNode } from 'react';
 
-import { Checkbox, NativeSelect, Textarea } from './form-controls';
+import { formatCount } from './formats';
+import { CheckboxInput, SelectInput, TextareaInput } from './form-controls';
 
 /**
  * The app's form fields (onboarding, the investor access request, Contact Us):
@@ -114,7 +115,7 @@ export function SelectField({
           </Text>
         ) : null}
       </chakra.label>
-      <NativeSelect
+      <SelectInput
         id={controlId}
         name={name}
         value={value}
@@ -129,7 +130,7 @@ export function SelectField({
             {option.label}
           </option>
         ))}
-      </NativeSelect>
+      </SelectInput>
       {hint ? (
         <Text id={hintId} textStyle="xs" color="fg.muted">
           {hint}
@@ -187,7 +188,7 @@ export function TextAreaField({
           </>
         )}
       </chakra.label>
-      <Textarea
+      <TextareaInput
         id={controlId}
         name={name}
         rows={rows}
@@ -199,12 +200,12 @@ export function TextAreaField({
       />
       <Stack direction="row" justify="space-between" gap="3" textStyle="xs" color="fg.muted">
         <Text id={hintId}>
-          {hint ? <>{hint} </> : null}Up to {maxChars.toLocaleString('en-GB')} characters.
+          {hint ? <>{hint} </> : null}Up to {formatCount(maxChars)} characters.
         </Text>
         {nearLimit ? (
           // Not announced on every keystroke; the limit is in the hint and the check says when it is passed.
           <Text flexShrink={0} color={used > maxChars ? 'fg.error' : 'fg.muted'} aria-hidden="true">
-            {used.toLocaleString('en-GB')} / {maxChars.toLocaleString('en-GB')}
+            {formatCount(used)} / {formatCount(maxChars)}
           </Text>
         ) : null}
       </Stack>
@@ -277,7 +278,7 @@ export function CheckboxGroup<T extends string>({
               minW={{ sm: '44%' }}
               flex="1"
             >
-              <Checkbox
+              <CheckboxInput
                 type="checkbox"
                 id={boxId}
                 // The first box carries the group's name, so "focus the first invalid field" finds the group.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCount, formatEuro, formatLongDate } from './formats';
+import { formatCount, formatDay, formatDayAndTime, formatEuro, formatLongDate, formatTime } from './formats';
 
 // The formats must read exactly as the Intl formatters they replace (Node has full ICU).
 const intlCount = new Intl.NumberFormat('en-GB');
@@ -41,5 +41,20 @@ describe('formatLongDate', () => {
 
   it('writes nothing for an invalid date', () => {
     expect(formatLongDate(new Date('not a date'))).toBe('');
+  });
+});
+
+describe('formatDay, formatDayAndTime and formatTime', () => {
+  it('read as en-GB in the reader\'s time zone, and a missing or unreadable date as a dash', () => {
+    const iso = '2026-11-22T14:05:00Z';
+    const date = new Date(iso);
+    expect(formatDay(iso)).toBe(new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(date));
+    expect(formatDayAndTime(iso)).toBe(new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date));
+    expect(formatTime(iso)).toBe(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(date));
+    for (const missing of [null, undefined, '', 'not a date']) {
+      expect(formatDay(missing)).toBe('—');
+      expect(formatDayAndTime(missing)).toBe('—');
+      expect(formatTime(missing)).toBe('—');
+    }
   });
 });

@@ -6,6 +6,10 @@
  * a handful of figures. The output is the en-GB / en-IE `Intl` output
  * (formats.test.ts checks them against it), and the same in every browser
  * and in the prerenderer.
+ *
+ * The back office's and member area's days and times are shown in the reader's
+ * own time zone, which only `Intl` knows; those formatters are built on first
+ * use, so a public page that never shows one never pays for them.
  */
 
 const MONTHS = [
@@ -57,4 +61,50 @@ export function formatPrice(amount: number, currency: string): string {
 export function formatLongDate(date: Date): string {
   if (Number.isNaN(date.getTime())) return '';
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** What a missing or unreadable date shows as, everywhere. */
+export const NO_DATE = '—';
+
+let dayFormat: Intl.DateTimeFormat | undefined;
+let dayAndTimeFormat: Intl.DateTimeFormat | undefined;
+
+function readDate(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "22 Nov 2026" in the reader's time zone: for dates where the time of day does not matter (joined, created). */
+export function formatDay(iso: string | null | undefined): string {
+  const date = readDate(iso);
+  if (!date) return NO_DATE;
+  dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return dayFormat.format(date);
+}
+
+/** "22 Nov 2026, 14:05" in the reader's time zone: for events a person may need to place exactly (sent, expires, signed in). */
+export function formatDayAndTime(iso: string | null | undefined): string {
+  const date = readDate(iso);
+  if (!date) return NO_DATE;
+  dayAndTimeFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return dayAndTimeFormat.format(date);
+}
+
+let timeFormat: Intl.DateTimeFormat | undefined;
+
+/** "14:05" in the reader's time zone. */
+export function formatTime(iso: string | null | undefined): string {
+  const date = readDate(iso);
+  if (!date) return NO_DATE;
+  timeFormat ??= new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return timeFormat.format(date);
+}
+
+/** A changed value as a person reads it: "(empty)" for nothing, so "Website: (empty) → https://…" says what was added. */
+export function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }

@@ -1,7 +1,7 @@
-import { SECTORS } from '../../../machines/onboarding-form';
 import type { AnalyticsBucket, NetworkAnalytics } from '../../data/figures/get-network-analytics';
 import { countryName } from '../countries';
 import { formatCount, formatLongDate } from '../formats';
+import { sectorLabel } from '../organization-labels';
 import type { CsvCell } from './csv';
 
 /** What a chart draws: one label per point, one or more series of values. */
@@ -43,7 +43,6 @@ export interface Figure {
 
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
-const sectorLabels = new Map<string, string>(SECTORS);
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 
@@ -65,7 +64,7 @@ const BUCKET_COLUMN: Record<AnalyticsBucket, string> = { day: 'Day', week: 'Week
 const BUCKET_WORD: Record<AnalyticsBucket, string> = { day: 'day', week: 'week', month: 'month' };
 
 export function sectorName(sector: string): string {
-  return sectorLabels.get(sector) ?? (sector === 'unknown' ? 'Not given' : sector);
+  return sector === 'unknown' ? 'Not given' : (sectorLabel(sector) ?? sector);
 }
 
 function areaName(country: string): string {

@@ -1,11 +1,3 @@
-const moment = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "24 Nov 2026, 18:05": when a session began or was last used, so a person can place it. */
-export function formatMoment(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : moment.format(date);
-}
-
 const BROWSERS: readonly [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\//, 'Edge'],
   [/OPR\/|Opera/, 'Opera'],

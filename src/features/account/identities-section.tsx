@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 
 import { DataTable, type Column } from '../../components/data-table';
 import { ConfirmDialog } from '../../components/dialogs';
+import { formatDayAndTime } from '../../components/formats';
 import { QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { accountKeys } from '../../data/account/keys';
@@ -12,7 +13,6 @@ import { useIdentities, type UserIdentity } from '../../data/account/list-identi
 import { unlinkIdentity } from '../../data/account/unlink-identity';
 import { providerLabel, useEnabledProviders, type AuthProvider } from '../../data/auth/auth-providers';
 import { supabase, type AccordClient } from '../../data/client';
-import { formatMoment } from './account-formats';
 
 export const LAST_IDENTITY_REASON =
   'You cannot unlink your only way of signing in: link another one first, or you would have no way back into your account.';
@@ -65,7 +65,7 @@ export function IdentitiesSection({ account, client = supabase, loadProviders }:
   const columns: Column<UserIdentity>[] = [
     { key: 'provider', label: 'Sign-in method', unlabelledWhenStacked: true, cell: (identity) => <Text as="span" fontWeight="medium">{identityLabel(identity.provider)}</Text> },
     { key: 'email', label: 'E-mail', cell: identityEmail, cellProps: { wordBreak: 'break-all' } },
-    { key: 'linked', label: 'Linked', cell: (identity) => (identity.created_at ? formatMoment(identity.created_at) : '—') },
+    { key: 'linked', label: 'Linked', cell: (identity) => (identity.created_at ? formatDayAndTime(identity.created_at) : '—') },
     {
       key: 'actions',
       label: 'Actions',

@@ -3,6 +3,7 @@ import { useState } from 'react';
 
 import { DataTable, type Column } from '../../components/data-table';
 import { ConfirmDialog } from '../../components/dialogs';
+import { formatDayAndTime } from '../../components/formats';
 import { QueryView } from '../../components/query-view';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
 import { useCommand } from '../../components/use-command';
@@ -10,7 +11,7 @@ import { accountKeys } from '../../data/account/keys';
 import { useMySessions, type AccountSession } from '../../data/account/list-my-sessions';
 import { signOutOtherSessions } from '../../data/account/sign-out-other-sessions';
 import { supabase, type AccordClient } from '../../data/client';
-import { describeDevice, formatMoment } from './account-formats';
+import { describeDevice } from './account-formats';
 
 const SESSION_KIND: StatusMap<'current'> = { current: { label: 'This session', palette: 'green' } };
 
@@ -29,8 +30,8 @@ const COLUMNS: Column<AccountSession>[] = [
     ),
   },
   { key: 'ip', label: 'IP address', cell: (session) => session.ip ?? 'Unknown', cellProps: { wordBreak: 'break-all' } },
-  { key: 'signed-in', label: 'Signed in', cell: (session) => formatMoment(session.signedInAt) },
-  { key: 'last-active', label: 'Last active', cell: (session) => formatMoment(session.lastActiveAt) },
+  { key: 'signed-in', label: 'Signed in', cell: (session) => formatDayAndTime(session.signedInAt) },
+  { key: 'last-active', label: 'Last active', cell: (session) => formatDayAndTime(session.lastActiveAt) },
 ];
 
 /** Where the account is signed in, and a way to end every session but this one. */

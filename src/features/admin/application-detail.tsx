@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 
 import { ApplicationTimeline } from '../../components/application-timeline';
 import { countryName } from '../../components/countries';
-import { sectorLabel } from './sector-label';
+import { formatCount, formatDayAndTime } from '../../components/formats';
+import { sectorLabel } from '../../components/organization-labels';
 import { errorMessage, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { showToast } from '../../components/toast';
@@ -16,7 +17,6 @@ import { createDocumentUrl } from '../../data/applications/create-document-url';
 import { applicationKeys } from '../../data/applications/keys';
 import { logoUrl } from '../../data/onboarding/upload-application-file';
 import { QUEUE_STATUS, queueStatusOf } from './application-status';
-import { formatDayAndTime } from './format-date';
 import { ReviewActions } from './review-actions';
 
 const USE_CASE_LABELS: Record<string, string> = {
@@ -181,7 +181,7 @@ function ApplicationView({
           <Fact label="Contact person">{application.contactName}</Fact>
           <Fact label="Phone">{application.contactPhone ? <Link href={`tel:${application.contactPhone.replace(/[^+\d]/g, '')}`}>{application.contactPhone}</Link> : null}</Fact>
           <Fact label="Use cases">{application.useCases.map((u) => USE_CASE_LABELS[u] ?? u).join(', ')}</Fact>
-          <Fact label="Verifications per month">{application.expectedMonthlyVerifications?.toLocaleString('en-GB')}</Fact>
+          <Fact label="Verifications per month">{application.expectedMonthlyVerifications == null ? null : formatCount(application.expectedMonthlyVerifications)}</Fact>
           <Fact label="Consent">{application.consentAt ? `Given ${formatDayAndTime(application.consentAt)}` : null}</Fact>
         </Facts>
       </Stack>

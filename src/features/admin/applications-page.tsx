@@ -12,7 +12,7 @@ import type { Application } from '../../data/applications/types';
 import { supabase, type AccordClient } from '../../data/client';
 import { ApplicationDetail } from './application-detail';
 import { QUEUE_STATUS, queueStatusOf, type QueueStatus } from './application-status';
-import { formatDay } from './format-date';
+import { formatDay } from '../../components/formats';
 import { isUuid } from '../../../machines/ids';
 
 type Filter = 'open' | QueueStatus | 'all';

@@ -3,7 +3,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { DataTable, type Column } from '../../components/data-table';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
 import type { AdminInvitation, AdminInvitationStatus } from '../../data/admin/list-admin-invitations';
-import { formatDayAndTime } from './format-date';
+import { formatDayAndTime } from '../../components/formats';
 
 const STATUS: StatusMap<AdminInvitationStatus> = {
   open: { label: 'Pending', palette: 'green' },

@@ -12,8 +12,8 @@ import { useUrlFilters } from '../../components/use-url-filters';
 import { exportNetworkActivityCsv } from '../../data/admin/export-network-activity';
 import { useNetworkActivity, type ActivityEntry, type NetworkActivityFilters } from '../../data/admin/list-network-activity';
 import { supabase, type AccordClient } from '../../data/client';
-import { actionLabel, ACTION_GROUPS, ACTION_LABELS, changeLines } from './activity-labels';
-import { formatDay, formatDayAndTime } from './format-date';
+import { actionLabel, ACTION_GROUPS, ACTION_LABELS, changeLines } from './audit-action-labels';
+import { formatDay, formatDayAndTime } from '../../components/formats';
 import { UUID_PATTERN } from '../../../machines/ids';
 
 export const ACTIVITY_PAGE_SIZE = 50;

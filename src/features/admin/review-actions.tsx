@@ -1,7 +1,7 @@
 import { Alert, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
-import { Textarea } from '../../components/form-controls';
+import { TextareaInput } from '../../components/form-controls';
 import { useCommand } from '../../components/use-command';
 import { applicationKeys } from '../../data/applications/keys';
 import { reviewApplication, type ReviewAction } from '../../data/applications/review-application';
@@ -121,7 +121,7 @@ export function ReviewActions({ organizationId, organizationName }: { organizati
             <chakra.label htmlFor={textId} fontWeight="medium" textStyle="sm">
               {COPY[mode].label}
             </chakra.label>
-            <Textarea
+            <TextareaInput
               ref={field}
               id={textId}
               rows={4}

@@ -13,7 +13,7 @@ import { verificationSchemaKeys } from '../../data/verification-schemas/keys';
 import { useVerificationSchemas } from '../../data/verification-schemas/list-verification-schemas';
 import { saveVerificationSchema, type VerificationSchemaDraft } from '../../data/verification-schemas/save-verification-schema';
 import { ASSURANCE_LABELS, type VerificationSchema } from '../../data/verification-schemas/types';
-import { formatDay } from './format-date';
+import { formatDay } from '../../components/formats';
 import { SchemaFormDialog } from './schema-form-dialog';
 import { SCHEMA_STATUS } from './schema-status';
 

@@ -17,7 +17,7 @@ import { isInvestorAccessKey } from '../../data/investor-access/keys';
 import { useStakeholders, type StakeholderRow } from '../../data/investor-access/list-stakeholders';
 import { revokeStakeholder } from '../../data/investor-access/revoke-stakeholder';
 import { setStakeholderAffiliation } from '../../data/investor-access/set-stakeholder-affiliation';
-import { formatDay, formatDayAndTime } from './format-date';
+import { formatDay, formatDayAndTime } from '../../components/formats';
 
 export const STAKEHOLDERS_PAGE_SIZE = 20;
 const AFFILIATION_MAX = 200;

@@ -6,6 +6,8 @@ import { countryName } from '../../components/countries';
 import { DataTable } from '../../components/data-table';
 import { ConfirmDialog, FormDialog } from '../../components/dialogs';
 import { TextAreaField } from '../../components/form-fields';
+import { formatDay, formatDayAndTime } from '../../components/formats';
+import { factLabel, factValue, sectorLabel } from '../../components/organization-labels';
 import { SectionHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
@@ -15,28 +17,11 @@ import { approveChangeRequest, declineChangeRequest } from '../../data/admin/dec
 import { useTenant, type TenantDetail } from '../../data/admin/get-tenant';
 import { adminKeys } from '../../data/admin/keys';
 import type { AccordClient } from '../../data/client';
-import { sectorLabel } from './sector-label';
-import { formatDay, formatDayAndTime } from './format-date';
 import { TENANT_STATUS } from './tenant-status';
 
 const MAX_REASON = 2000;
 
 type ChangeRequest = TenantDetail['change_requests'][number];
-
-/** The registered facts a change request names, as a person reads them. */
-const FACT_LABELS: Record<string, string> = {
-  name: 'Name',
-  legal_name: 'Legal name',
-  registration_number: 'Registration number',
-  country: 'Country',
-  website: 'Website',
-};
-
-function factValue(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (field === 'country' && typeof value === 'string') return countryName(value);
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -200,7 +185,7 @@ function ChangeRequests({ client, detail }: { client: AccordClient; detail: Tena
               </Text>
               {Object.keys(proposed).map((field) => (
                 <Text key={field} wordBreak="break-word">
-                  <chakra.span fontWeight="medium">{FACT_LABELS[field] ?? field}:</chakra.span> {factValue(field, previous[field])} → {factValue(field, proposed[field])}
+                  <chakra.span fontWeight="medium">{factLabel(field)}:</chakra.span> {factValue(field, previous[field])} → {factValue(field, proposed[field])}
                 </Text>
               ))}
               <Text>

@@ -2,9 +2,13 @@ import { Box, Button, Container, Flex, Link, Stack, Text } from '@chakra-ui/reac
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { isUuid } from '../../../machines/ids';
+import { SECTORS } from '../../../machines/sectors';
 import { countries, countryName } from '../../components/countries';
 import { DataTable, type Column, type SortState } from '../../components/data-table';
 import { FilterSelect, SearchField } from '../../components/filter-controls';
+import { formatDay } from '../../components/formats';
+import { sectorLabel } from '../../components/organization-labels';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
@@ -12,12 +16,8 @@ import { useUrlFilters } from '../../components/use-url-filters';
 import type { Sector } from '../../data/admin/back-office-queries';
 import { TENANT_STATUSES, useTenants, type TenantRow, type TenantSort, type TenantStatus } from '../../data/admin/list-tenants';
 import { supabase, type AccordClient } from '../../data/client';
-import { SECTORS } from '../../../machines/onboarding-form';
-import { sectorLabel } from './sector-label';
-import { formatDay } from './format-date';
 import { TenantPanel } from './tenant-panel';
 import { TENANT_STATUS } from './tenant-status';
-import { isUuid } from '../../../machines/ids';
 
 export const TENANTS_PAGE_SIZE = 25;
 

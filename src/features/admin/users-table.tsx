@@ -2,7 +2,7 @@ import { Badge, Stack, Text, Wrap } from '@chakra-ui/react';
 
 import { DataTable, type Column } from '../../components/data-table';
 import type { AdminUser } from '../../data/admin/list-admin-users';
-import { formatDay, formatDayAndTime } from './format-date';
+import { formatDay, formatDayAndTime } from '../../components/formats';
 
 const APPLICATION: Record<string, string> = {
   pending: 'application pending',

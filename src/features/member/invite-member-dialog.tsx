@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 
 import { emailMessage, emailProblem, isWellFormedEmail, trimEmail } from '../../../machines/email';
 import { FormDialog } from '../../components/dialogs';
-import { NativeSelect } from '../../components/form-controls';
+import { SelectInput } from '../../components/form-controls';
 import { UserPlusIcon } from '../../components/status-icons';
 import type { Command } from '../../components/use-command';
 import type { TeamRole } from '../../data/team/get-team-membership';
@@ -108,7 +108,7 @@ export function InviteMemberDialog({ invite }: InviteMemberDialogProps) {
         <chakra.label htmlFor={roleId} fontWeight="medium" textStyle="sm">
           Role
         </chakra.label>
-        <NativeSelect
+        <SelectInput
           id={roleId}
           aria-describedby={roleHelpId}
           name="role"
@@ -118,7 +118,7 @@ export function InviteMemberDialog({ invite }: InviteMemberDialogProps) {
         >
           <option value="member">Member</option>
           <option value="admin">Admin</option>
-        </NativeSelect>
+        </SelectInput>
         <Text id={roleHelpId} textStyle="xs" color="fg.muted">
           Admins can invite people, change roles and remove members.
         </Text>

@@ -4,21 +4,15 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { ContentPage } from '../../components/content-page';
 import { formatLongDate } from '../../components/formats';
+import { REGISTRY_STATUS } from '../../components/organization-labels';
 import { EmptyState, QueryView } from '../../components/query-view';
-import { StatusBadge, type StatusMap } from '../../components/status-badge';
+import { StatusBadge } from '../../components/status-badge';
 import { useMemberHome, type MemberHome } from '../../data/member-home/get-member-home';
 import { useOrganizationActivity } from '../../data/member-home/list-organization-activity';
 import { useMyOrganization } from '../../data/organizations/use-my-organization';
-import type { RegistryStatus } from '../../data/registry/types';
 import { useSessionFacts } from '../../session/session-context';
-import { activityLabel } from './activity-labels';
+import { activityLabel } from './organization-activity-labels';
 import { attentionItems } from './member-home-attention';
-
-const REGISTRY_STATUS: StatusMap<RegistryStatus> = {
-  active: { label: 'Active', palette: 'green' },
-  suspended: { label: 'Suspended', palette: 'orange' },
-  revoked: { label: 'Revoked', palette: 'red' },
-};
 
 const day = (iso: string | null) => (iso ? formatLongDate(new Date(iso)) : '—');
 

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { homeFor } from '../../../machines/access';
 import { DataTable, type Column } from '../../components/data-table';
 import { ConfirmDialog } from '../../components/dialogs';
+import { formatDay, formatDayAndTime } from '../../components/formats';
 import { MailIcon } from '../../components/icons';
 import { PageHeader, SectionHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
@@ -30,11 +31,6 @@ export const ROLE: StatusMap<TeamRole> = {
   admin: { label: 'Admin', palette: 'purple' },
   member: { label: 'Member', palette: 'gray' },
 };
-
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const dayAndTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const formatDay = (iso: string) => day.format(new Date(iso));
-const formatDayAndTime = (iso: string) => dayAndTime.format(new Date(iso));
 
 const nameOf = (member: TeamMember) => (member.fullName?.trim() ? member.fullName : member.email);
 

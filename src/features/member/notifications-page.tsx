@@ -1,6 +1,7 @@
 import { Box, Button, Container, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { formatDayAndTime } from '../../components/formats';
 import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
@@ -11,8 +12,6 @@ import { useNotifications, type Notification, type NotificationSection } from '.
 import { markAllNotificationsRead } from '../../data/notifications/mark-all-notifications-read';
 import { markNotificationRead } from '../../data/notifications/mark-notification-read';
 import { useSessionFacts } from '../../session/session-context';
-
-const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 const SECTIONS: Record<NotificationSection, { heading: string; empty: string; loading: string; errorTitle: string; older: string }> = {
   unread: {
@@ -212,7 +211,7 @@ function Item({
             </Text>
           ) : null}
           <Text textStyle="sm" color="fg.muted">
-            <time dateTime={notification.createdAt}>{when.format(new Date(notification.createdAt))}</time>
+            <time dateTime={notification.createdAt}>{formatDayAndTime(notification.createdAt)}</time>
           </Text>
         </Stack>
         {unread ? (

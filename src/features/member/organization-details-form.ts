@@ -10,24 +10,24 @@ import {
   EMPTY_VALUES,
   fieldErrorsFromServer,
   MESSAGES,
-  SECTORS,
   SIZES,
   validateOrganisation,
-  type Sector,
   type Size,
 } from '../../../machines/onboarding-form';
+import type { Sector } from '../../../machines/sectors';
+import { formatCount } from '../../components/formats';
 import type { OrganizationRow } from '../../data/organization-details/get-organization-details';
 import type { OrganizationProfile } from '../../data/organization-details/save-organization-profile';
 import type { RegisteredFacts } from '../../data/organization-details/request-organization-change';
 
-export { SECTORS, SIZES };
+export { SIZES };
 
 export const DESCRIPTION_MAX = 1000;
 
 export const DETAILS_MESSAGES = {
   nameRequired: 'Enter the name people know the organisation by.',
   nameTooLong: MESSAGES.tradingNameTooLong,
-  descriptionTooLong: `The description must be ${DESCRIPTION_MAX.toLocaleString('en-GB')} characters or fewer.`,
+  descriptionTooLong: `The description must be ${formatCount(DESCRIPTION_MAX)} characters or fewer.`,
   reasonRequired: 'Say why the details should change, for example a new company name after a merger.',
   reasonTooLong: 'The reason must be 2,000 characters or fewer.',
   noChanges: 'Change at least one registered detail before sending the request.',

@@ -2,10 +2,12 @@ import { Alert, Box, Button, Container, Grid, Image, Stack, Text } from '@chakra
 import { useId, useRef, useState, type ReactNode } from 'react';
 
 import { fileProblem } from '../../../machines/onboarding-form';
+import { SECTORS } from '../../../machines/sectors';
 
 import { countries, countryName } from '../../components/countries';
 import { TextAreaField, TextField, SelectField } from '../../components/form-fields';
 import { formatLongDate } from '../../components/formats';
+import { factLabel, factValue, sectorLabel } from '../../components/organization-labels';
 import { PageHeader, SectionHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
@@ -31,7 +33,6 @@ import {
   factsFrom,
   profileErrorsFromServer,
   profileFrom,
-  SECTORS,
   SIZES,
   toProfile,
   validateFacts,
@@ -46,20 +47,8 @@ import { VerifiedSchemasSection } from './verified-schemas-section';
 const SECTOR_OPTIONS = SECTORS.map(([value, label]) => ({ value, label }));
 const SIZE_OPTIONS = SIZES.map(([value, label]) => ({ value, label }));
 const COUNTRY_OPTIONS = countries().map(({ code, name }) => ({ value: code, label: name }));
-const sectorLabel = (value: string | null) => SECTORS.find(([v]) => v === value)?.[1] ?? null;
 const sizeLabel = (value: string | null) => SIZES.find(([v]) => v === value)?.[1] ?? null;
 
-const FACT_LABELS: Record<string, string> = {
-  name: 'Name',
-  legal_name: 'Legal name',
-  registration_number: 'Registration number',
-  country: 'Country',
-  website: 'Website',
-};
-const factText = (key: string, value: unknown): string => {
-  if (value === null || value === undefined || value === '') return 'None';
-  return key === 'country' ? countryName(String(value)) : String(value);
-};
 
 interface Viewer {
   organizationId: string;
@@ -102,7 +91,7 @@ function PendingChange({ request, canWithdraw, client }: { request: ChangeReques
             <Box as="ul" ps="5">
               {Object.keys(proposed).map((key) => (
                 <li key={key}>
-                  {FACT_LABELS[key] ?? key}: {factText(key, previous[key])} → <strong>{factText(key, proposed[key])}</strong>
+                  {factLabel(key)}: {factValue(key, previous[key])} → <strong>{factValue(key, proposed[key])}</strong>
                 </li>
               ))}
             </Box>

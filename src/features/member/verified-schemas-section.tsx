@@ -1,7 +1,7 @@
 import { Badge, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 
-import { Checkbox } from '../../components/form-controls';
+import { CheckboxInput } from '../../components/form-controls';
 import { SectionHeader } from '../../components/page-header';
 import { QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
@@ -62,7 +62,7 @@ function DeclarationForm({ organizationId, schemas, declared, client }: { organi
             {choices.map((schema) => (
               <li key={schema.id}>
                 <chakra.label display="flex" gap="3" alignItems="flex-start" borderWidth="1px" borderRadius="l2" px="3" py="2.5" cursor="pointer">
-                  <Checkbox
+                  <CheckboxInput
                     type="checkbox"
                     mt="1"
                     checked={chosen.includes(schema.id)}

@@ -1,7 +1,7 @@
 import { Button, Flex, Stack, Text, chakra } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 
-import { NativeSelect } from '../../components/form-controls';
+import { SelectInput } from '../../components/form-controls';
 import { useCommand } from '../../components/use-command';
 import type { AccordClient } from '../../data/client';
 import { assignConversation } from '../../data/messages/assign-conversation';
@@ -113,14 +113,14 @@ export function AdminConversationActions({ client, conversation, userId, admins,
             <chakra.label htmlFor={selectId} textStyle="sm" fontWeight="medium">
               Assign to another administrator
             </chakra.label>
-            <NativeSelect id={selectId} value={chosen} onChange={(event) => setChosen(event.target.value)} height="9">
+            <SelectInput id={selectId} value={chosen} onChange={(event) => setChosen(event.target.value)} height="9">
               <option value="">Choose an administrator</option>
               {others.map((admin) => (
                 <option key={admin.id} value={admin.id}>
                   {admin.name}
                 </option>
               ))}
-            </NativeSelect>
+            </SelectInput>
           </Stack>
           <Button type="submit" size="sm" disabled={busy || chosen === ''} loading={assign.busy && assign.pending === chosen && chosen !== ''} loadingText="Assigning…">
             Assign

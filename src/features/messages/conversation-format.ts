@@ -1,3 +1,4 @@
+import { formatDayAndTime, formatTime } from '../../components/formats';
 import type { StatusMap } from '../../components/status-badge';
 
 export type ConversationStatus = 'open' | 'closed';
@@ -7,15 +8,12 @@ export const CONVERSATION_STATUS: StatusMap<ConversationStatus> = {
   closed: { label: 'Closed', palette: 'gray' },
 };
 
-const dayAndTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const timeOnly = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-
 /** "24 Nov 2026, 14:05", or "Today, 14:05" for today (in the reader's own time zone). */
 export function formatMessageTime(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const today = date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
-  return today ? `Today, ${timeOnly.format(date)}` : dayAndTime.format(date);
+  return today ? `Today, ${formatTime(iso)}` : formatDayAndTime(iso);
 }
 
 /** "1 unread message", "3 unread messages". */

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, CloseButton, Flex, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 
-import { Textarea } from '../../components/form-controls';
+import { formatCount } from '../../components/formats';
+import { TextareaInput } from '../../components/form-controls';
 import { addFiles, FILE_ACCEPT, MAX_FILES_PER_MESSAGE } from './attachment-rules';
 import { formatFileSize } from './conversation-format';
 
@@ -22,7 +23,7 @@ export interface ReplyBoxProps {
 /** Why a body cannot be sent, or null. */
 export function bodyProblem(body: string): string | null {
   if (body.trim() === '') return 'Write a message before sending.';
-  if (body.length > MAX_BODY) return `Write at most 10,000 characters; this message has ${body.length.toLocaleString('en-GB')}.`;
+  if (body.length > MAX_BODY) return `Write at most 10,000 characters; this message has ${formatCount(body.length)}.`;
   return null;
 }
 
@@ -96,7 +97,7 @@ export function ReplyBox({ label, onSend, submitLabel = 'Send' }: ReplyBoxProps)
         <chakra.label htmlFor={fieldId} fontWeight="medium" textStyle="sm">
           {label}
         </chakra.label>
-        <Textarea
+        <TextareaInput
           id={fieldId}
           aria-invalid={bodyError ? true : undefined}
           value={body}

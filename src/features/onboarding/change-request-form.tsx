@@ -2,7 +2,7 @@ import { Alert, Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react'
 import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'react';
 
 import { FILE_RULES } from '../../../machines/onboarding-form';
-import { Textarea } from '../../components/form-controls';
+import { TextareaInput } from '../../components/form-controls';
 import { useChangeRequestResponse } from './use-change-request-response';
 
 /** The applicant's answer to an open change request: text, an optional new proof of registration, Send. */
@@ -46,7 +46,7 @@ export function ChangeRequestForm({ organizationId, onAnswered }: { organization
           <chakra.label htmlFor={answerId} fontWeight="medium" textStyle="sm">
             Your answer
           </chakra.label>
-          <Textarea
+          <TextareaInput
             ref={answer}
             id={answerId}
             name="response"

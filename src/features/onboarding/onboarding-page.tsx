@@ -9,7 +9,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { AccountConfirmation, SignUpStep } from './account-step';
 import { ContactStep } from './contact-step';
 import { DocumentsStep } from './documents-step';
-import { OrganisationStep } from './organisation-step';
+import { OrganizationStep } from './organization-step';
 import { ReviewStep } from './review-step';
 import { StepIndicator } from './step-indicator';
 import { useOnboarding, type DraftStatus, type OnboardingFlow } from './use-onboarding';
@@ -69,7 +69,7 @@ function StepBody({ flow }: { flow: OnboardingFlow }) {
     case 1:
       return <AccountConfirmation flow={flow} />;
     case 2:
-      return <OrganisationStep flow={flow} />;
+      return <OrganizationStep flow={flow} />;
     case 3:
       return <ContactStep flow={flow} />;
     case 4:

@@ -2,8 +2,9 @@ import { Alert, Box, Button, chakra, Flex, Heading, Link, Stack, Text } from '@c
 import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { FIELD_STEP, SECTORS, SIZES, STEP_TITLES, USE_CASES, type FieldName } from '../../../machines/onboarding-form';
-import { Checkbox } from '../../components/form-controls';
+import { FIELD_STEP, SIZES, STEP_TITLES, USE_CASES, type FieldName } from '../../../machines/onboarding-form';
+import { SECTORS } from '../../../machines/sectors';
+import { CheckboxInput } from '../../components/form-controls';
 import { countryName } from '../../components/countries';
 import { formatBytes } from './documents-step';
 import type { OnboardingFlow } from './use-onboarding';
@@ -105,7 +106,7 @@ export function ReviewStep({ flow }: { flow: OnboardingFlow }) {
 
       <Stack gap="1.5">
         <chakra.label htmlFor={consentId} display="flex" gap="3" alignItems="flex-start" cursor="pointer">
-          <Checkbox
+          <CheckboxInput
             type="checkbox"
             id={consentId}
             name="consent"

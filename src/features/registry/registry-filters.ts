@@ -1,4 +1,4 @@
-import { SECTORS } from '../../../machines/onboarding-form';
+import { SECTORS } from '../../../machines/sectors';
 import type { RegistryQuery } from '../../data/registry/search-registry';
 import { REGISTRY_STATUSES, type OrganizationSector, type RegistryStatus } from '../../data/registry/types';
 

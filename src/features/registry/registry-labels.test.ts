@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { describeChange, formatRegistryDate, initialsOf, mailtoHref, sectorLabel, statusSince } from './registry-labels';
+import { describeChange, formatRegistryDate, initialsOf, mailtoHref, statusSince } from './registry-labels';
 
 describe('registry labels', () => {
   it('dates are UTC days in words', () => {
@@ -25,11 +25,6 @@ describe('registry labels', () => {
     expect(describeChange({ status: 'active', effectiveFrom: at }, { status: 'revoked', effectiveFrom: at })).toBe(
       'Approved again after a new application',
     );
-  });
-
-  it('sectors read as words', () => {
-    expect(sectorLabel('financial_services')).toBe('Financial services');
-    expect(sectorLabel(null)).toBeNull();
   });
 
   it('the neutral mark shows the initials of the significant words', () => {

@@ -1,20 +1,6 @@
-import { SECTORS } from '../../../machines/onboarding-form';
 import { formatLongDate } from '../../components/formats';
-import type { StatusMap } from '../../components/status-badge';
-import type { OrganizationSector, RegistryStatus, RegistryStatusChange } from '../../data/registry/types';
-
-export const STATUS_LABELS: Record<RegistryStatus, string> = {
-  active: 'Active',
-  suspended: 'Suspended',
-  revoked: 'Revoked',
-};
-
-/** The registry's statuses for StatusBadge: the words carry the meaning, the colour repeats it. */
-export const REGISTRY_STATUS: StatusMap<RegistryStatus> = {
-  active: { label: STATUS_LABELS.active, palette: 'green' },
-  suspended: { label: STATUS_LABELS.suspended, palette: 'orange' },
-  revoked: { label: STATUS_LABELS.revoked, palette: 'red' },
-};
+import { STATUS_LABELS } from '../../components/organization-labels';
+import type { RegistryStatus, RegistryStatusChange } from '../../data/registry/types';
 
 /** What each status means for someone relying on the organisation's verifications. */
 export const STATUS_MEANINGS: Record<RegistryStatus, string> = {
@@ -22,12 +8,6 @@ export const STATUS_MEANINGS: Record<RegistryStatus, string> = {
   suspended: 'Temporarily not trusted while a problem is put right. Do not rely on verifications it makes now.',
   revoked: 'No longer a member. Verifications it makes are not accepted by the network.',
 };
-
-const sectorLabels = new Map<string, string>(SECTORS);
-
-export function sectorLabel(sector: OrganizationSector | null): string | null {
-  return sector ? (sectorLabels.get(sector) ?? sector) : null;
-}
 
 /** "3 June 2026". Registry dates are UTC days, as registry_status_on counts them. */
 export function formatRegistryDate(iso: string | null): string {

@@ -4,13 +4,14 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 
 import { SIZES } from '../../../machines/onboarding-form';
 import { countryName } from '../../components/countries';
+import { REGISTRY_STATUS, sectorLabel } from '../../components/organization-labels';
 import { usePageDescription } from '../../components/page-meta';
 import { ErrorState, errorMessage } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import type { RegistryOrganization } from '../../data/registry/types';
 import { useRegistryOrganization } from '../../data/registry/use-registry-organization';
-import { OrganisationMark } from './organisation-mark';
-import { describeChange, formatRegistryDate, mailtoHref, REGISTRY_STATUS, sectorLabel, STATUS_MEANINGS, statusSince } from './registry-labels';
+import { OrganizationMark } from './organization-mark';
+import { describeChange, formatRegistryDate, mailtoHref, STATUS_MEANINGS, statusSince } from './registry-labels';
 
 const sizeLabels = new Map<string, string>(SIZES);
 
@@ -170,7 +171,7 @@ function Profile({ organization }: { organization: RegistryOrganization }) {
     <Stack gap={{ base: '6', md: '8' }}>
       <BackLink />
       <Flex gap={{ base: '4', md: '6' }} align="flex-start" direction={{ base: 'column', sm: 'row' }}>
-        <OrganisationMark name={name} logoPath={logoPath} size="20" />
+        <OrganizationMark name={name} logoPath={logoPath} size="20" />
         <Stack gap="3" minW="0">
           <Heading as="h1" size={{ base: '2xl', md: '4xl' }} lineHeight="1.15" overflowWrap="anywhere">
             {name}

@@ -2,9 +2,10 @@ import { Box, Button, chakra, Container, Flex, Heading, Input, Link, LinkBox, Li
 import { memo, useDeferredValue, useEffect, useId, useRef, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { SECTORS } from '../../../machines/onboarding-form';
+import { SECTORS } from '../../../machines/sectors';
 import { countries, countryName } from '../../components/countries';
 import { FilterSelect } from '../../components/filter-controls';
+import { REGISTRY_STATUS, sectorLabel, STATUS_LABELS } from '../../components/organization-labels';
 import { PageHeader } from '../../components/page-header';
 import { usePageDescription } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
@@ -14,8 +15,8 @@ import { useUrlFilters } from '../../components/use-url-filters';
 import { REGISTRY_SEARCH_MAX_LENGTH } from '../../data/registry/search-registry';
 import { REGISTRY_STATUSES, type RegistryOrganization } from '../../data/registry/types';
 import { preloadRegistrySearch, useRegistrySearch } from '../../data/registry/use-registry-search';
-import { OrganisationMark } from './organisation-mark';
-import { formatRegistryDate, REGISTRY_STATUS, sectorLabel, STATUS_LABELS, STATUS_MEANINGS, statusSince } from './registry-labels';
+import { OrganizationMark } from './organization-mark';
+import { formatRegistryDate, STATUS_MEANINGS, statusSince } from './registry-labels';
 import { filtersFromParams, hasFilters, PAGE_SIZE, paramsFromFilters, toRegistryQuery, type RegistryFilters } from './registry-filters';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -36,7 +37,7 @@ function OrganisationCard({ organization }: { organization: RegistryOrganization
       _focusWithin={{ borderColor: 'brand.focusRing' }}
     >
       <Flex gap="4" align="flex-start">
-        <OrganisationMark name={name} logoPath={logoPath} />
+        <OrganizationMark name={name} logoPath={logoPath} />
         <Stack gap="1" flex="1" minW="0">
           <Flex gap="2" justify="space-between" align="flex-start" wrap="wrap">
             <Heading as="h3" size="md" lineHeight="1.3" overflowWrap="anywhere">

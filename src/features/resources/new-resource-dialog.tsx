@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 
-import { SECTORS } from '../../../machines/onboarding-form';
+import { SECTORS } from '../../../machines/sectors';
 import { FormDialog } from '../../components/dialogs';
 import { CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/form-fields';
 import type { Command } from '../../components/use-command';

@@ -1,9 +1,7 @@
-import { SECTORS } from '../../../machines/onboarding-form';
 import { formatLongDate } from '../../components/formats';
+import { sectorLabel } from '../../components/organization-labels';
 import type { Resource, ResourceVersion } from '../../data/resources/list-resources';
 import { RESOURCE_FILE_TYPES } from '../../data/resources/upload-resource-file';
-
-const SECTOR_NAMES = new Map<string, string>(SECTORS);
 
 /** "2.4 MB", "310 KB", "12 bytes". */
 export function fileSize(bytes: number): string {
@@ -20,7 +18,7 @@ export function fileSummary(version: ResourceVersion): string {
 /** "Every member" or "Healthcare, Legal". */
 export function audienceLabel(resource: Pick<Resource, 'audience' | 'sectors'>): string {
   if (resource.audience === 'all_members') return 'Every member';
-  return resource.sectors.map((s) => SECTOR_NAMES.get(s) ?? s).join(', ');
+  return resource.sectors.map((s) => sectorLabel(s) ?? s).join(', ');
 }
 
 /** Who will see it, inside a sentence: "every member organisation" or "member organisations in Healthcare, Legal". */

@@ -1,3 +1,5 @@
+import { formatCount } from '../../components/formats';
+
 /**
  * The dashboard's trends in words: a figure against the same days of the
  * month before, said as "Up 3 from 5 in 1–24 October". The arrow beside it
@@ -14,14 +16,9 @@ export interface Trend {
   text: string;
 }
 
-const numbers = new Intl.NumberFormat('en-GB');
 const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 const dayOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', timeZone: 'UTC' });
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-export function formatCount(n: number): string {
-  return numbers.format(n);
-}
 
 /** "1–24 October", or "1 October" for a one-day period; both days in the same month (YYYY-MM-DD, UTC). */
 export function formatDays(from: string, to: string): string {

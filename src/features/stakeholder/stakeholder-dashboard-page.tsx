@@ -1,13 +1,14 @@
 import { Box, Card, Container, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { formatCount } from '../../components/formats';
 import { ArrowRightIcon } from '../../components/icons';
 import { StakeholderAreaLinks } from '../../components/area-links';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, errorMessage } from '../../components/query-view';
 import { supabase, type AccordClient } from '../../data/client';
 import { useNetworkSummary, type NetworkSummary } from '../../data/figures/get-network-summary';
-import { describeTrend, formatCount, formatCountedSince, formatDayMonth, formatDays, type Trend } from './figure-trend';
+import { describeTrend, formatCountedSince, formatDayMonth, formatDays, type Trend } from './figure-trend';
 
 export interface StakeholderDashboardPageProps {
   /** Tests pass a fake client; the app uses the real one. */

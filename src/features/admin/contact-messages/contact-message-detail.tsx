@@ -14,7 +14,7 @@ import { replyToContactMessage, type ReplyOutcome } from '../../../data/contact/
 import { resendContactAnswer } from '../../../data/contact/resend-contact-answer';
 import { setContactMessageHandled } from '../../../data/contact/set-contact-message-handled';
 import { DataError } from '../../../data/errors';
-import { formatDayAndTime } from '../format-date';
+import { formatDayAndTime } from '../../../components/formats';
 import { DELIVERY_STATUS, HANDLED_STATUS } from './contact-message-status';
 
 const TOPIC_LABELS = Object.fromEntries(CONTACT_TOPICS) as Record<ContactTopic, string>;

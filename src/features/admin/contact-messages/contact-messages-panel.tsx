@@ -14,7 +14,7 @@ import { supabase, type AccordClient } from '../../../data/client';
 import { contactKeys } from '../../../data/contact/keys';
 import { useContactMessages, type ContactMessageRow } from '../../../data/contact/list-contact-messages';
 import { useLiveChanges, type LiveTable } from '../../../data/realtime/use-live-changes';
-import { formatDayAndTime } from '../format-date';
+import { formatCount, formatDayAndTime } from '../../../components/formats';
 import { ContactMessageDetail } from './contact-message-detail';
 import { DELIVERY_STATUS, HANDLED_STATUS } from './contact-message-status';
 
@@ -153,7 +153,7 @@ export function ContactMessagesPanel({ client = supabase }: ContactMessagesPanel
           {(data) => (
             <Stack gap="4">
               <Text textStyle="sm" color="fg.muted" aria-live="polite">
-                {data.total === 1 ? '1 message' : `${data.total.toLocaleString('en-GB')} messages`}
+                {data.total === 1 ? '1 message' : `${formatCount(data.total)} messages`}
               </Text>
               <Stack as="ul" gap="2" listStyleType="none" p="0" m="0" aria-label="Contact Us messages">
                 {data.messages.map((message) => (

@@ -6,7 +6,7 @@ import { EmptyState, QueryView } from '../../../components/query-view';
 import type { AccordClient } from '../../../data/client';
 import { ACCESS_LOG_PAGE_SIZE, useDocumentAccessLog, type AccessLogEntry } from '../../../data/investor-content/get-document-access-log';
 import type { InvestorDocument } from '../../../data/investor-content/list-investor-library';
-import { formatDayAndTime } from '../format-date';
+import { formatDayAndTime } from '../../../components/formats';
 
 const ACTIONS: Record<AccessLogEntry['action'], string> = { open: 'Opened', download: 'Downloaded' };
 

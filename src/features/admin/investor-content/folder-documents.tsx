@@ -11,7 +11,7 @@ import type { NewInvestorVersion } from '../../../data/investor-content/add-inve
 import { createInvestorFileUrl } from '../../../data/investor-content/create-investor-file-url';
 import type { InvestorDocument, InvestorDocumentVersion, InvestorFolder } from '../../../data/investor-content/list-investor-library';
 import type { InvestorDocumentDetails } from '../../../data/investor-content/update-investor-document';
-import { formatDay, formatDayAndTime } from '../format-date';
+import { formatDay, formatDayAndTime } from '../../../components/formats';
 import { AccessLogDialog } from './access-log-dialog';
 import { EditDocumentDialog } from './edit-document-dialog';
 import { LEVELS, versionSummary } from './format';

@@ -13,7 +13,7 @@ import type { AccordClient } from '../../../data/client';
 import { callGrantAccess } from '../../../data/investor-access/call-grant-access';
 import { isInvestorAccessKey } from '../../../data/investor-access/keys';
 import { useInvestorRequests, type InvestorRequestRow, type InvestorRequestStatus } from '../../../data/investor-access/list-investor-requests';
-import { formatDayAndTime } from '../format-date';
+import { formatDayAndTime } from '../../../components/formats';
 import { LEVEL_LABELS, REQUEST_STATUS } from './access-status';
 import { DeclineDialog, GrantDialog, type DeclineArgs, type GrantArgs } from './request-dialogs';
 

@@ -15,7 +15,7 @@ import { useInvestors, type InvestorLevel, type InvestorRow } from '../../../dat
 import { revokeInvestorAccess } from '../../../data/investor-access/revoke-investor-access';
 import { setInvestorExpiry } from '../../../data/investor-access/set-investor-expiry';
 import { setInvestorLevel } from '../../../data/investor-access/set-investor-level';
-import { formatDay, formatDayAndTime } from '../format-date';
+import { formatDay, formatDayAndTime } from '../../../components/formats';
 import { EXPIRY_STATUS, LEVEL_LABELS } from './access-status';
 import { ExpiryDialog, investorName, LevelDialog } from './investor-dialogs';
 

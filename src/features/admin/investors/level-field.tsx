@@ -1,7 +1,7 @@
 import { chakra, Stack, Text } from '@chakra-ui/react';
 import { useId, type RefObject } from 'react';
 
-import { NativeSelect } from '../../../components/form-controls';
+import { SelectInput } from '../../../components/form-controls';
 import type { InvestorLevel } from '../../../data/investor-access/list-investors';
 import { LEVEL_HELP, LEVEL_LABELS } from './access-status';
 
@@ -24,7 +24,7 @@ export function LevelField({
       <chakra.label htmlFor={id} fontWeight="medium" textStyle="sm">
         Access level
       </chakra.label>
-      <NativeSelect
+      <SelectInput
         ref={selectRef}
         id={id}
         name="level"
@@ -38,7 +38,7 @@ export function LevelField({
             {LEVEL_LABELS[level]}
           </option>
         ))}
-      </NativeSelect>
+      </SelectInput>
       <Text id={helpId} color="fg.muted" textStyle="sm">
         {LEVEL_HELP[value]}
       </Text>

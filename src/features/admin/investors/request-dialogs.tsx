@@ -2,7 +2,7 @@ import { chakra, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
 
 import { FormDialog } from '../../../components/dialogs';
-import { Textarea } from '../../../components/form-controls';
+import { TextareaInput } from '../../../components/form-controls';
 import type { Command } from '../../../components/use-command';
 import type { GrantAccessAnswer } from '../../../data/investor-access/call-grant-access';
 import type { InvestorRequestRow } from '../../../data/investor-access/list-investor-requests';
@@ -113,7 +113,7 @@ export function DeclineDialog({ request, decline, onClose }: { request: Investor
         <chakra.label htmlFor={fieldId} fontWeight="medium" textStyle="sm">
           Reason (sent to the requester)
         </chakra.label>
-        <Textarea
+        <TextareaInput
           ref={field}
           id={fieldId}
           name="reason"

@@ -12,7 +12,7 @@ import { useDeskUpdates } from '../../../data/news-desk/list-desk-updates';
 import { deskStatus, type DeskStatus, type DeskUpdate } from '../../../data/news-desk/types';
 import { UPDATE_CATEGORY_LABELS } from '../../../components/update-article/update-format';
 import { updateHref } from '../../../components/update-article/update-article';
-import { formatDayAndTime } from '../format-date';
+import { formatDayAndTime } from '../../../components/formats';
 import { DESK_STATUS_LOOK, DESK_STATUSES, isDeskStatus } from './desk-status';
 
 type StatusFilter = DeskStatus | 'all';

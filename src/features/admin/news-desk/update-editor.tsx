@@ -20,7 +20,7 @@ import { COVER_ALT_MAX, coverFileProblem } from '../../../data/news-desk/upload-
 import { publicObjectUrl } from '../../../data/public-storage';
 import { UPDATE_CATEGORY_LABELS } from '../../../components/update-article/update-format';
 import { updateHref, UpdateArticle } from '../../../components/update-article/update-article';
-import { formatDayAndTime } from '../format-date';
+import { formatDayAndTime } from '../../../components/formats';
 import { CoverField } from './cover-field';
 import { DESK_STATUS_LOOK, fromLocalInput, toLocalInput } from './desk-status';
 

@@ -2,7 +2,7 @@ import { Flex, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 
 import { FormDialog } from '../../../components/dialogs';
-import { Checkbox } from '../../../components/form-controls';
+import { CheckboxInput } from '../../../components/form-controls';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 import type { Command } from '../../../components/use-command';
 import type { AdminPricingPlan } from '../../../data/pricing/list-admin-pricing-plans';
@@ -136,7 +136,7 @@ export function PlanDialog({ editing, onClose, save }: PlanDialogProps) {
         <TextField label="Support" name="support" required value={form.support} onChange={set('support')} error={errors.support} hint="For example: E-mail, next business day." autoComplete="off" />
         <TextAreaField label="What the plan includes" name="features" value={form.features} onChange={set('features')} error={errors.features} hint="One feature a line, in the order shown; at most 20." maxChars={4000} rows={6} />
         <Flex as="label" gap="3" alignItems="flex-start" cursor="pointer">
-          <Checkbox type="checkbox" name="isFeatured" checked={form.isFeatured} onChange={(event) => set('isFeatured')(event.target.checked)} />
+          <CheckboxInput type="checkbox" name="isFeatured" checked={form.isFeatured} onChange={(event) => set('isFeatured')(event.target.checked)} />
           <Text>
             Highlight as the usual choice
             <Text as="span" display="block" color="fg.muted" textStyle="sm">

@@ -9,7 +9,7 @@ import { initialsOf } from './registry-labels';
  * mark with its initials when it has none (or the image fails). Decorative: the
  * name is always written next to it.
  */
-export function OrganisationMark({ name, logoPath, size = '12' }: { name: string; logoPath: string | null; size?: string }) {
+export function OrganizationMark({ name, logoPath, size = '12' }: { name: string; logoPath: string | null; size?: string }) {
   const [failed, setFailed] = useState(false);
   if (logoPath && !failed) {
     return (

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { ACTION_LABELS, actionLabel, changeLines } from '../../src/features/admin/activity-labels.ts';
-import { MEMBER_ACTIONS } from '../../src/features/member/activity-labels.ts';
+import { ACTION_LABELS, actionLabel, changeLines } from '../../src/features/admin/audit-action-labels.ts';
+import { MEMBER_ACTIONS } from '../../src/features/member/organization-activity-labels.ts';
 
 /**
  * (In the db tier because it reads the migrations from disk; it needs no stack.)

@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 
-import { SECTORS, SIZES } from '../../../machines/onboarding-form';
+import { SIZES } from '../../../machines/onboarding-form';
+import { SECTORS } from '../../../machines/sectors';
 import { countries } from '../../components/countries';
 import { SelectField, TextField } from '../../components/form-fields';
 import type { OnboardingFlow } from './use-onboarding';
@@ -8,7 +9,7 @@ import type { OnboardingFlow } from './use-onboarding';
 const toOptions = (pairs: readonly (readonly [string, string])[]) => pairs.map(([value, label]) => ({ value, label }));
 
 /** Step 2: the organisation as its company register knows it. */
-export function OrganisationStep({ flow }: { flow: OnboardingFlow }) {
+export function OrganizationStep({ flow }: { flow: OnboardingFlow }) {
   const { values, errors, change } = flow;
   return (
     <Stack gap="5">

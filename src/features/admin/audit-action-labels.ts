@@ -1,3 +1,5 @@
+import { showValue } from '../../components/formats';
+
 /**
  * What each audit-log action means to a person reading the back office. The
  * raw action is shown beside the label, so an action missing here still reads
@@ -118,14 +120,6 @@ export function actionLabel(action: string): string {
   if (known) return known;
   const words = action.replace(/[._]/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A value from details.changes, as a person reads it. */
-export function showValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
 }
 
 export interface ChangeLine {
