@@ -15,7 +15,7 @@ export interface CommandOptions<Args, Result> {
   /** The toast after success, if any. */
   success?: (result: Result, args: Args) => Omit<ToastContent, 'type'> & { type?: ToastContent['type'] };
   /** The toast's title after a failure; leave it out when the failure shows where the action was (a dialog). */
-  failureToast?: string;
+  failureToast?: string | ((args: Args) => string);
   /** Maps a failure to the sentence shown; by default the error's own message (src/data words it). */
   describe?: (error: unknown) => string;
 }
@@ -65,7 +65,9 @@ export function useCommand<Args = void, Result = unknown>(options: CommandOption
       } catch (failure) {
         const message = describe(failure);
         setError(message);
-        if (failureToast) showToast({ type: 'error', title: failureToast, description: message });
+        if (failureToast) {
+          showToast({ type: 'error', title: typeof failureToast === 'function' ? failureToast(args) : failureToast, description: message });
+        }
         return { ok: false, message };
       } finally {
         setPending(null);

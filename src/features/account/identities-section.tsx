@@ -1,5 +1,4 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
 import { DataTable, type Column } from '../../components/data-table';
@@ -7,6 +6,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import { formatDayAndTime } from '../../components/formats';
 import { QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
+import { useConfirm } from '../../components/use-confirm';
 import { accountKeys } from '../../data/account/keys';
 import { linkIdentity } from '../../data/account/link-identity';
 import { useIdentities, type UserIdentity } from '../../data/account/list-identities';
@@ -40,7 +40,6 @@ export function IdentitiesSection({ account, client = supabase, loadProviders }:
   const identities = useIdentities(client);
   const providers = useEnabledProviders(loadProviders);
   const { pathname } = useLocation();
-  const [unlinking, setUnlinking] = useState<UserIdentity | null>(null);
   // The provider sends the person back to /auth/callback, which asks before linking and then returns here.
   const link = useCommand({
     run: (provider: AuthProvider) =>
@@ -59,6 +58,7 @@ export function IdentitiesSection({ account, client = supabase, loadProviders }:
     refresh: [accountKeys.identities, accountKeys.user],
     success: (_, identity) => ({ title: 'Sign-in method unlinked', description: `You can no longer sign in with ${identityLabel(identity.provider)}.` }),
   });
+  const unlinking = useConfirm(unlink);
 
   const rows = identities.data ?? [];
   const onlyOne = rows.length <= 1;
@@ -79,7 +79,7 @@ export function IdentitiesSection({ account, client = supabase, loadProviders }:
           disabled={onlyOne}
           aria-label={`Unlink ${identityLabel(identity.provider)}`}
           aria-describedby={onlyOne ? 'identities-last' : undefined}
-          onClick={() => setUnlinking(identity)}
+          onClick={() => unlinking.ask(identity)}
         >
           Unlink
         </Button>
@@ -121,26 +121,14 @@ export function IdentitiesSection({ account, client = supabase, loadProviders }:
         </Flex>
       ) : null}
       <ConfirmDialog
-        open={unlinking !== null}
-        title={`Unlink ${unlinking ? identityLabel(unlinking.provider) : ''}?`}
-        description={`You will no longer be able to sign in with ${unlinking ? identityLabel(unlinking.provider) : ''}. You can link it again later.`}
+        {...unlinking.dialog}
+        title={`Unlink ${unlinking.subject ? identityLabel(unlinking.subject.provider) : ''}?`}
+        description={`You will no longer be able to sign in with ${unlinking.subject ? identityLabel(unlinking.subject.provider) : ''}. You can link it again later.`}
         confirmLabel="Unlink"
         busyLabel="Unlinking…"
         cancelLabel="Keep it"
         destructive
-        busy={unlink.busy}
-        failure={unlink.error}
         failureTitle="It was not unlinked"
-        onConfirm={() =>
-          void (unlinking &&
-            unlink.run(unlinking).then((result) => {
-              if (result.ok) setUnlinking(null);
-            }))
-        }
-        onClose={() => {
-          unlink.reset();
-          setUnlinking(null);
-        }}
       />
     </Stack>
   );

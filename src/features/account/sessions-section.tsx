@@ -1,5 +1,4 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 
 import { DataTable, type Column } from '../../components/data-table';
 import { ConfirmDialog } from '../../components/dialogs';
@@ -7,6 +6,7 @@ import { formatDayAndTime } from '../../components/formats';
 import { QueryView } from '../../components/query-view';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
 import { useCommand } from '../../components/use-command';
+import { useConfirm } from '../../components/use-confirm';
 import { accountKeys } from '../../data/account/keys';
 import { useMySessions, type AccountSession } from '../../data/account/list-my-sessions';
 import { signOutOtherSessions } from '../../data/account/sign-out-other-sessions';
@@ -37,12 +37,12 @@ const COLUMNS: Column<AccountSession>[] = [
 /** Where the account is signed in, and a way to end every session but this one. */
 export function SessionsSection({ client = supabase }: { client?: AccordClient }) {
   const sessions = useMySessions(client);
-  const [confirming, setConfirming] = useState(false);
   const signOut = useCommand({
     run: () => signOutOtherSessions(client),
     refresh: [accountKeys.sessions],
     success: () => ({ title: 'Signed out elsewhere', description: 'Every other session has been signed out. This one stays signed in.' }),
   });
+  const confirming = useConfirm(signOut);
   const others = sessions.data?.filter((session) => !session.isCurrent).length ?? 0;
 
   return (
@@ -52,7 +52,7 @@ export function SessionsSection({ client = supabase }: { client?: AccordClient }
       </QueryView>
       {sessions.data ? (
         <Stack gap="2" align="start">
-          <Button variant="outline" colorPalette="red" disabled={others === 0} onClick={() => setConfirming(true)}>
+          <Button variant="outline" colorPalette="red" disabled={others === 0} onClick={() => confirming.ask()}>
             Sign out of all other sessions
           </Button>
           {others === 0 ? (
@@ -63,25 +63,14 @@ export function SessionsSection({ client = supabase }: { client?: AccordClient }
         </Stack>
       ) : null}
       <ConfirmDialog
-        open={confirming}
+        {...confirming.dialog}
         title="Sign out of all other sessions?"
         description={`${others === 1 ? 'The other session' : `The ${others} other sessions`} will be signed out at once and will need to sign in again. This session stays signed in.`}
         confirmLabel="Sign out other sessions"
         busyLabel="Signing out…"
         cancelLabel="Keep them"
         destructive
-        busy={signOut.busy}
-        failure={signOut.error}
         failureTitle="The other sessions were not signed out"
-        onConfirm={() =>
-          void signOut.run().then((result) => {
-            if (result.ok) setConfirming(false);
-          })
-        }
-        onClose={() => {
-          signOut.reset();
-          setConfirming(false);
-        }}
       />
     </Stack>
   );

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
+import { useConfirm } from '../../components/use-confirm';
 import { supabase, type AccordClient } from '../../data/client';
 import { pricingKeys } from '../../data/pricing/keys';
 import { useAdminPricingPlans, type AdminPricingPlan } from '../../data/pricing/list-admin-pricing-plans';
@@ -25,7 +26,6 @@ import { PlanList } from './pricing/plan-list';
 export default function AdminPricingPage({ client = supabase }: { client?: AccordClient }) {
   const plans = useAdminPricingPlans(client);
   const [editing, setEditing] = useState<AdminPricingPlan | 'new' | null>(null);
-  const [archiving, setArchiving] = useState<AdminPricingPlan | null>(null);
 
   const save = useCommand({
     run: (draft: PricingPlanDraft) => savePricingPlan(client, draft),
@@ -40,6 +40,7 @@ export default function AdminPricingPage({ client = supabase }: { client?: Accor
     refresh: pricingKeys.afterChange(),
     success: (_, plan) => ({ title: 'Plan archived', description: `${plan.name} is no longer shown on the pricing page. Its prices are kept.` }),
   });
+  const archiving = useConfirm(archive);
   const restore = useCommand({
     run: (plan: AdminPricingPlan) => setPricingPlanArchived(client, { id: plan.id, archived: false }),
     refresh: pricingKeys.afterChange(),
@@ -52,10 +53,6 @@ export default function AdminPricingPage({ client = supabase }: { client?: Accor
     failureToast: 'The plan was not moved',
   });
 
-  const closeArchive = () => {
-    archive.reset();
-    setArchiving(null);
-  };
 
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
@@ -85,7 +82,7 @@ export default function AdminPricingPage({ client = supabase }: { client?: Accor
               busy={move.busy || restore.busy}
               onMove={(plan, direction) => void move.run({ plan, direction })}
               onEdit={setEditing}
-              onArchive={setArchiving}
+              onArchive={archiving.ask}
               onRestore={(plan) => void restore.run(plan)}
             />
           )}
@@ -97,20 +94,14 @@ export default function AdminPricingPage({ client = supabase }: { client?: Accor
 
       <PlanDialog editing={editing} onClose={() => setEditing(null)} save={save} />
       <ConfirmDialog
-        open={archiving !== null}
-        title={`Archive ${archiving?.name ?? 'this plan'}?`}
+        {...archiving.dialog}
+        title={`Archive ${archiving.subject?.name ?? 'this plan'}?`}
         description="It will no longer be shown on the pricing page. Organisations already on it keep it, its prices are kept for invoices, and you can show it again at any time."
         confirmLabel="Archive plan"
         busyLabel="Archiving…"
         cancelLabel="Keep it shown"
         destructive
-        busy={archive.busy}
-        failure={archive.error}
         failureTitle="The plan was not archived"
-        onConfirm={async () => {
-          if (archiving && (await archive.run(archiving)).ok) closeArchive();
-        }}
-        onClose={closeArchive}
       />
     </Container>
   );

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
 import { useCommand } from '../../components/use-command';
+import { useConfirm } from '../../components/use-confirm';
 import { supabase, type AccordClient } from '../../data/client';
 import { addResourceVersion } from '../../data/resources/add-resource-version';
 import { createResource } from '../../data/resources/create-resource';
@@ -56,7 +57,6 @@ function VersionHistory({ client, resource }: { client: AccordClient; resource: 
 export default function AdminResourcesPage({ client = supabase }: { client?: AccordClient } = {}) {
   const resources = useResources(resourceKeys.admin, client);
   const [search, setSearch] = useState('');
-  const [toggling, setToggling] = useState<Resource | null>(null);
   const countId = useId();
 
   const create = useCommand({
@@ -77,6 +77,7 @@ export default function AdminResourcesPage({ client = supabase }: { client?: Acc
         ? { title: 'Resource unpublished', description: `Members no longer see “${resource.title}”.` }
         : { title: 'Resource published', description: `“${resource.title}” is now available to ${audienceSentence(resource)}.` },
   });
+  const toggling = useConfirm(publish);
 
   const data = resources.data;
   const categories = useMemo(() => [...new Set((data ?? []).map((r) => r.category))].sort(), [data]);
@@ -138,7 +139,7 @@ export default function AdminResourcesPage({ client = supabase }: { client?: Acc
         <Flex gap="2" wrap="wrap" justify={{ base: 'start', md: 'end' }}>
           {r.current ? <ResourceDownloadButton client={client} version={r.current} size="sm" variant="ghost" label="Download" aria-label={`Download ${r.title}`} /> : null}
           <NewVersionDialog resource={r} addVersion={addVersion} />
-          <Button size="sm" variant={r.published ? 'outline' : 'solid'} onClick={() => setToggling(r)} aria-label={`${r.published ? 'Unpublish' : 'Publish'} ${r.title}`}>
+          <Button size="sm" variant={r.published ? 'outline' : 'solid'} onClick={() => toggling.ask(r)} aria-label={`${r.published ? 'Unpublish' : 'Publish'} ${r.title}`}>
             {r.published ? 'Unpublish' : 'Publish'}
           </Button>
         </Flex>
@@ -146,10 +147,6 @@ export default function AdminResourcesPage({ client = supabase }: { client?: Acc
     },
   ];
 
-  const closeToggle = () => {
-    publish.reset();
-    setToggling(null);
-  };
 
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
@@ -184,25 +181,16 @@ export default function AdminResourcesPage({ client = supabase }: { client?: Acc
         </QueryView>
       </Stack>
       <ConfirmDialog
-        open={toggling !== null}
-        title={toggling?.published ? 'Unpublish this resource?' : 'Publish this resource?'}
+        {...toggling.dialog}
+        title={toggling.subject?.published ? 'Unpublish this resource?' : 'Publish this resource?'}
         description={
-          toggling?.published
-            ? `Members will no longer see “${toggling.title}” or be able to download it. You can publish it again later.`
-            : `“${toggling?.title ?? ''}” will be shown to ${toggling ? audienceSentence(toggling) : ''}, marked as new.`
+          toggling.subject?.published
+            ? `Members will no longer see “${toggling.subject.title}” or be able to download it. You can publish it again later.`
+            : `“${toggling.subject?.title ?? ''}” will be shown to ${toggling.subject ? audienceSentence(toggling.subject) : ''}, marked as new.`
         }
-        confirmLabel={toggling?.published ? 'Unpublish' : 'Publish'}
-        busyLabel={toggling?.published ? 'Unpublishing…' : 'Publishing…'}
-        busy={publish.busy}
-        failure={publish.error}
-        failureTitle={toggling?.published ? 'The resource was not unpublished' : 'The resource was not published'}
-        onConfirm={() => {
-          if (!toggling) return;
-          void publish.run(toggling).then((result) => {
-            if (result.ok) setToggling(null);
-          });
-        }}
-        onClose={closeToggle}
+        confirmLabel={toggling.subject?.published ? 'Unpublish' : 'Publish'}
+        busyLabel={toggling.subject?.published ? 'Unpublishing…' : 'Publishing…'}
+        failureTitle={toggling.subject?.published ? 'The resource was not unpublished' : 'The resource was not published'}
       />
     </Container>
   );

@@ -1,13 +1,13 @@
 import { Alert, Box, Button, Flex, Heading, Image, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 import { ApplicationTimeline } from '../../components/application-timeline';
 import { countryName } from '../../components/countries';
 import { formatCount, formatDayAndTime } from '../../components/formats';
+import { useSignedUrl } from '../../components/open-file';
 import { sectorLabel } from '../../components/organization-labels';
-import { errorMessage, QueryView } from '../../components/query-view';
+import { QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
-import { showToast } from '../../components/toast';
 import { supabase } from '../../data/client';
 import type { ApplicationDetail as ApplicationDetailData } from '../../data/applications/get-application-detail';
 import { useApplicationDetail } from '../../data/applications/use-application-detail';
@@ -90,31 +90,17 @@ function ApplicationView({
   onBack: () => void;
   heading: RefObject<HTMLHeadingElement | null>;
 }) {
-  const [opening, setOpening] = useState(false);
+  const file = useSignedUrl<string>({
+    sign: (path) => createDocumentUrl(supabase, path),
+    target: 'tab',
+    failureToast: 'The document could not be opened',
+  });
   const { application, events, documents, applicantEmail, people } = data;
   // Proofs an answer to a change request replaced, newest first: they stay on record.
   const earlier = documents.filter((d) => d.supersededAt !== null && d.path !== application.registrationDocumentPath).reverse();
   const org = application.organization;
   const queueStatus = queueStatusOf(application);
   const decided = application.status === 'approved' || application.status === 'rejected';
-
-  async function openDocument(path: string) {
-    // A new window first (synchronously, inside the click), so the browser does not block it
-    // as a pop-up; the signed link follows. Cut its tie to this page before it loads anything.
-    const win = window.open('', '_blank');
-    if (win) win.opener = null;
-    setOpening(true);
-    try {
-      const url = await createDocumentUrl(supabase, path);
-      if (win) win.location.href = url;
-      else window.location.assign(url);
-    } catch (failure) {
-      win?.close();
-      showToast({ type: 'error', title: 'The document could not be opened', description: errorMessage(failure) });
-    } finally {
-      setOpening(false);
-    }
-  }
 
   return (
     <Stack gap="6">
@@ -192,7 +178,7 @@ function ApplicationView({
         </Heading>
         {application.registrationDocumentPath ? (
           <Flex gap="3" align="center" wrap="wrap">
-            <Button variant="outline" onClick={() => void openDocument(application.registrationDocumentPath!)} loading={opening} loadingText="Opening…">
+            <Button variant="outline" onClick={() => void file.open(application.registrationDocumentPath!)} loading={file.busy} loadingText="Opening…">
               Open proof of registration
             </Button>
             <Text textStyle="sm" color="fg.muted">
@@ -216,8 +202,8 @@ function ApplicationView({
                   <Button
                     size="sm"
                     variant="outline"
-                    onClick={() => void openDocument(document.path)}
-                    disabled={opening}
+                    onClick={() => void file.open(document.path)}
+                    disabled={file.busy}
                     aria-label={`Open the proof of registration submitted ${formatDayAndTime(document.submittedAt)}`}
                   >
                     Open

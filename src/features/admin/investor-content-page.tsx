@@ -1,10 +1,10 @@
 import { Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 
 import { ConfirmDialog } from '../../components/dialogs';
 import { PageHeader, SectionHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
+import { useConfirm } from '../../components/use-confirm';
 import { supabase, type AccordClient } from '../../data/client';
 import { addInvestorDocumentVersion, type NewInvestorVersion } from '../../data/investor-content/add-investor-document-version';
 import { createInvestorDocument, type NewInvestorDocument } from '../../data/investor-content/create-investor-document';
@@ -32,8 +32,6 @@ const REFRESH = [investorContentKeys.library];
  */
 export default function InvestorContentPage({ client = supabase }: { client?: AccordClient } = {}) {
   const library = useInvestorLibrary(client);
-  const [deletingDocument, setDeletingDocument] = useState<InvestorDocument | null>(null);
-  const [deletingFolder, setDeletingFolder] = useState<InvestorFolder | null>(null);
 
   const create = useCommand({
     run: (input: NewInvestorDocument) => createInvestorDocument(client, input),
@@ -69,11 +67,13 @@ export default function InvestorContentPage({ client = supabase }: { client?: Ac
         ? { title: 'Document deleted', description: `“${doc.title}” and its files are gone.` }
         : { type: 'warning', title: 'Document deleted', description: `“${doc.title}” is gone; ${leftBehind} of its files could not be removed from storage, but nobody can open them.` },
   });
+  const deletingDocument = useConfirm(removeDocument);
   const removeFolder = useCommand({
     run: (folder: InvestorFolder) => deleteInvestorFolder(client, folder.id),
     refresh: REFRESH,
     success: (_, folder) => ({ title: 'Folder deleted', description: `“${folder.name}”` }),
   });
+  const deletingFolder = useConfirm(removeFolder);
 
   const folders = library.data ?? [];
 
@@ -122,7 +122,7 @@ export default function InvestorContentPage({ client = supabase }: { client?: Ac
                       </Stack>
                       <Flex gap="2">
                         <FolderNameDialog folder={folder} save={saveFolder} triggerProps={{ size: 'sm', 'aria-label': `Rename folder ${folder.name}` }} />
-                        <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setDeletingFolder(folder)} aria-label={`Delete folder ${folder.name}`}>
+                        <Button size="sm" variant="ghost" colorPalette="red" onClick={() => deletingFolder.ask(folder)} aria-label={`Delete folder ${folder.name}`}>
                           Delete folder
                         </Button>
                       </Flex>
@@ -131,7 +131,7 @@ export default function InvestorContentPage({ client = supabase }: { client?: Ac
                       client={client}
                       folder={folder}
                       folders={all}
-                      commands={{ addVersion, update, onDelete: setDeletingDocument }}
+                      commands={{ addVersion, update, onDelete: deletingDocument.ask }}
                     />
                   </Stack>
                 ))}
@@ -143,50 +143,26 @@ export default function InvestorContentPage({ client = supabase }: { client?: Ac
         <UpdatesSection client={client} />
       </Stack>
       <ConfirmDialog
-        open={deletingDocument !== null}
+        {...deletingDocument.dialog}
         title="Delete this document?"
-        description={`“${deletingDocument?.title ?? ''}” and all its versions will be deleted; investors can no longer open it. Who opened it stays in the activity log. This cannot be undone.`}
+        description={`“${deletingDocument.subject?.title ?? ''}” and all its versions will be deleted; investors can no longer open it. Who opened it stays in the activity log. This cannot be undone.`}
         confirmLabel="Delete document"
         busyLabel="Deleting…"
         destructive
-        busy={removeDocument.busy}
-        failure={removeDocument.error}
         failureTitle="The document was not deleted"
-        onConfirm={() => {
-          if (!deletingDocument) return;
-          void removeDocument.run(deletingDocument).then((result) => {
-            if (result.ok) setDeletingDocument(null);
-          });
-        }}
-        onClose={() => {
-          removeDocument.reset();
-          setDeletingDocument(null);
-        }}
       />
       <ConfirmDialog
-        open={deletingFolder !== null}
+        {...deletingFolder.dialog}
         title="Delete this folder?"
         description={
-          deletingFolder && deletingFolder.documents.length > 0
-            ? `“${deletingFolder.name}” still holds documents. Move or delete them first.`
-            : `“${deletingFolder?.name ?? ''}” is empty and will be deleted.`
+          deletingFolder.subject && deletingFolder.subject.documents.length > 0
+            ? `“${deletingFolder.subject.name}” still holds documents. Move or delete them first.`
+            : `“${deletingFolder.subject?.name ?? ''}” is empty and will be deleted.`
         }
         confirmLabel="Delete folder"
         busyLabel="Deleting…"
         destructive
-        busy={removeFolder.busy}
-        failure={removeFolder.error}
         failureTitle="The folder was not deleted"
-        onConfirm={() => {
-          if (!deletingFolder) return;
-          void removeFolder.run(deletingFolder).then((result) => {
-            if (result.ok) setDeletingFolder(null);
-          });
-        }}
-        onClose={() => {
-          removeFolder.reset();
-          setDeletingFolder(null);
-        }}
       />
     </Container>
   );

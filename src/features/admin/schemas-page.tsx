@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { useCommand } from '../../components/use-command';
+import { useConfirm } from '../../components/use-confirm';
 import { supabase, type AccordClient } from '../../data/client';
 import type { Json } from '../../data/database.types';
 import { changeVerificationSchemaStatus } from '../../data/verification-schemas/change-verification-schema-status';
@@ -104,7 +105,6 @@ function SchemasView({ client }: { client: AccordClient }) {
   const schemas = useVerificationSchemas(client);
   // undefined: closed; null: a new schema; a schema: editing that draft.
   const [editing, setEditing] = useState<VerificationSchema | null | undefined>(undefined);
-  const [changing, setChanging] = useState<StatusChange | null>(null);
 
   const save = useCommand({
     run: (draft: VerificationSchemaDraft) => saveVerificationSchema(client, draft),
@@ -125,10 +125,7 @@ function SchemasView({ client }: { client: AccordClient }) {
           : `${changed.name} ${changed.version} stays on the profiles of members who declared it, marked deprecated.`,
     }),
   });
-  const closeChange = () => {
-    change.reset();
-    setChanging(null);
-  };
+  const changing = useConfirm(change);
   const closeEditor = () => {
     save.reset();
     setEditing(undefined);
@@ -157,33 +154,24 @@ function SchemasView({ client }: { client: AccordClient }) {
         {(list) => (
           <Stack as="ul" listStyleType="none" gap="4" aria-label="Verification schemas">
             {list.map((schema) => (
-              <SchemaCard key={schema.id} schema={schema} onEdit={() => setEditing(schema)} onChange={setChanging} />
+              <SchemaCard key={schema.id} schema={schema} onEdit={() => setEditing(schema)} onChange={changing.ask} />
             ))}
           </Stack>
         )}
       </QueryView>
       {editing !== undefined ? <SchemaFormDialog key={editing?.id ?? 'new'} schema={editing} open onClose={closeEditor} save={save} /> : null}
       <ConfirmDialog
-        open={changing !== null}
-        title={changing?.status === 'active' ? `Activate ${changing.schema.name} ${changing.schema.version}?` : `Deprecate ${changing?.schema.name ?? ''} ${changing?.schema.version ?? ''}?`}
+        {...changing.dialog}
+        title={changing.subject?.status === 'active' ? `Activate ${changing.subject.schema.name} ${changing.subject.schema.version}?` : `Deprecate ${changing.subject?.schema.name ?? ''} ${changing.subject?.schema.version ?? ''}?`}
         description={
-          changing?.status === 'active'
+          changing.subject?.status === 'active'
             ? 'Members will be able to declare that they verify it, and it will show on their registry profiles and in the open API. An active schema cannot be edited or returned to draft.'
             : 'Members can no longer declare it. Those who did keep it on their profiles, marked deprecated. This cannot be undone.'
         }
-        confirmLabel={changing?.status === 'active' ? 'Activate' : 'Deprecate'}
-        busyLabel={changing?.status === 'active' ? 'Activating…' : 'Deprecating…'}
-        destructive={changing?.status === 'deprecated'}
-        busy={change.busy}
-        failure={change.error}
+        confirmLabel={changing.subject?.status === 'active' ? 'Activate' : 'Deprecate'}
+        busyLabel={changing.subject?.status === 'active' ? 'Activating…' : 'Deprecating…'}
+        destructive={changing.subject?.status === 'deprecated'}
         failureTitle="The status was not changed"
-        onConfirm={() => {
-          if (!changing) return;
-          void change.run(changing).then((result) => {
-            if (result.ok) closeChange();
-          });
-        }}
-        onClose={closeChange}
       />
     </Stack>
   );

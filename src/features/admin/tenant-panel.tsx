@@ -12,6 +12,7 @@ import { SectionHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { useCommand } from '../../components/use-command';
+import { useConfirm } from '../../components/use-confirm';
 import { changeRegistryStatus, type RegistryStatusChoice } from '../../data/admin/change-registry-status';
 import { approveChangeRequest, declineChangeRequest } from '../../data/admin/decide-change-request';
 import { useTenant, type TenantDetail } from '../../data/admin/get-tenant';
@@ -143,7 +144,6 @@ function StatusDialog({ client, detail, status, onClose }: { client: AccordClien
 
 function ChangeRequests({ client, detail }: { client: AccordClient; detail: TenantDetail }) {
   const id = detail.organization.id;
-  const [approving, setApproving] = useState<ChangeRequest | null>(null);
   const [declining, setDeclining] = useState<ChangeRequest | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -153,16 +153,13 @@ function ChangeRequests({ client, detail }: { client: AccordClient; detail: Tena
     refresh,
     success: () => ({ title: 'Change approved', description: `${detail.organization.name}'s registry entry now shows the new facts.` }),
   });
+  const approving = useConfirm(approve);
   const decline = useCommand({
     run: (args: { request: ChangeRequest; reason: string }) => declineChangeRequest(client, args.request.id, args.reason),
     refresh,
     success: () => ({ title: 'Change declined', description: 'The organisation sees your reason; the registry keeps the approved facts.' }),
   });
   const pending = detail.change_requests.filter((request) => request.status === 'pending');
-  const closeApprove = () => {
-    approve.reset();
-    setApproving(null);
-  };
   const closeDecline = () => {
     decline.reset();
     setDeclining(null);
@@ -192,7 +189,7 @@ function ChangeRequests({ client, detail }: { client: AccordClient; detail: Tena
                 <chakra.span fontWeight="medium">Their reason:</chakra.span> {request.reason}
               </Text>
               <Flex gap="2" wrap="wrap">
-                <Button size="sm" onClick={() => setApproving(request)}>
+                <Button size="sm" onClick={() => approving.ask(request)}>
                   Approve change
                 </Button>
                 <Button size="sm" variant="outline" onClick={() => setDeclining(request)}>
@@ -204,19 +201,13 @@ function ChangeRequests({ client, detail }: { client: AccordClient; detail: Tena
         })
       )}
       <ConfirmDialog
-        open={approving !== null}
+        {...approving.dialog}
         title="Approve this change?"
         description="The registry, the public profile and the open API show the new facts at once."
         confirmLabel="Approve change"
         busyLabel="Approving…"
         cancelLabel="Not now"
-        busy={approve.busy}
-        failure={approve.error}
         failureTitle="The change was not approved"
-        onConfirm={async () => {
-          if (approving && (await approve.run(approving)).ok) closeApprove();
-        }}
-        onClose={closeApprove}
       />
       <FormDialog
         open={declining !== null}

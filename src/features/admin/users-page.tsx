@@ -7,6 +7,7 @@ import { MailIcon } from '../../components/icons';
 import { PageHeader, SectionHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
+import { useConfirm } from '../../components/use-confirm';
 import { useAdminInvitations, type AdminInvitation } from '../../data/admin/list-admin-invitations';
 import { useAdminUsers, type AdminUser } from '../../data/admin/list-admin-users';
 import { inviteAdmin } from '../../data/admin/invite-admin';
@@ -28,7 +29,6 @@ function matches(user: AdminUser, query: string): boolean {
 function InvitationsSection({ client }: { client: AccordClient }) {
   const invitations = useAdminInvitations(client);
   const [showAll, setShowAll] = useState(false);
-  const [revoking, setRevoking] = useState<AdminInvitation | null>(null);
   const headingId = useId();
 
   const invite = useCommand({
@@ -51,15 +51,12 @@ function InvitationsSection({ client }: { client: AccordClient }) {
     refresh: INVITATION_KEYS,
     success: (_, invitation) => ({ title: 'Invitation revoked', description: `The link sent to ${invitation.email} no longer works.` }),
   });
+  const revoking = useConfirm(revoke);
 
   const data = invitations.data;
   const pending = useMemo(() => (data ?? []).filter((i) => i.status === 'open'), [data]);
   const shown = showAll ? (data ?? []) : pending;
   const closedCount = (data?.length ?? 0) - pending.length;
-  const closeRevoke = () => {
-    revoke.reset();
-    setRevoking(null);
-  };
 
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4">
@@ -81,7 +78,7 @@ function InvitationsSection({ client }: { client: AccordClient }) {
                 invitations={shown}
                 resendingId={resend.pending?.id ?? null}
                 onResend={(invitation) => void resend.run(invitation)}
-                onRevoke={setRevoking}
+                onRevoke={revoking.ask}
               />
             )}
             {closedCount > 0 ? (
@@ -93,11 +90,11 @@ function InvitationsSection({ client }: { client: AccordClient }) {
         )}
       </QueryView>
       <ConfirmDialog
-        open={revoking !== null}
+        {...revoking.dialog}
         title="Revoke this invitation?"
         description={
           <>
-            The invitation link sent to <Text as="strong">{revoking?.email}</Text> will stop working. You can invite them again
+            The invitation link sent to <Text as="strong">{revoking.subject?.email}</Text> will stop working. You can invite them again
             later.
           </>
         }
@@ -105,13 +102,7 @@ function InvitationsSection({ client }: { client: AccordClient }) {
         busyLabel="Revoking…"
         cancelLabel="Keep it"
         destructive
-        busy={revoke.busy}
-        failure={revoke.error}
         failureTitle="The invitation was not revoked"
-        onConfirm={async () => {
-          if (revoking && (await revoke.run(revoking)).ok) closeRevoke();
-        }}
-        onClose={closeRevoke}
       />
     </Stack>
   );

@@ -1,9 +1,8 @@
 import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 
 import { formatLongDate } from '../../components/formats';
-import { errorMessage } from '../../components/query-view';
-import { showToast } from '../../components/toast';
+import { useSignedUrl } from '../../components/open-file';
 import type { AccordClient } from '../../data/client';
 import { DataError } from '../../data/errors';
 import type { InvestorDocument, InvestorFolder } from '../../data/data-room/list-investor-documents';
@@ -29,49 +28,29 @@ export function documentLine(document: InvestorDocument): string {
   return `Version ${document.version.number} · ${type} · ${sizeText(document.version.sizeBytes)} · updated ${formatLongDate(new Date(document.updatedAt))}`;
 }
 
-function saveAs(url: string, fileName: string) {
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 /**
  * Opening and downloading through the open-investor-document function. A PDF
  * comes back stamped for the reader: "Open" shows it in a new tab through an
- * object URL (the tab is opened at the click, so no pop-up blocker stops it);
- * "Download" saves it. Other types come back as a signed URL that works for a
- * minute. `onNdaRequired` hears a refusal for want of the current NDA.
+ * object URL; "Download" saves it. Other types come back as a signed URL that
+ * works for a minute. `onNdaRequired` hears a refusal for want of the current NDA.
  */
 function useDocumentCommands(client: AccordClient, onNdaRequired?: () => void) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const run = async (document: InvestorDocument, action: DocumentAction) => {
-    const key = `${document.id}:${action}`;
-    setBusy(key);
-    // Opened now, during the click, and pointed at the file once it is ready.
-    const tab = action === 'open' ? window.open('', '_blank') : null;
-    try {
+  const file = useSignedUrl<{ document: InvestorDocument; action: DocumentAction }>({
+    sign: async ({ document, action }) => {
       const opened = await openInvestorDocument(client, document.version.id, action);
-      const url = opened.kind === 'pdf' ? URL.createObjectURL(opened.file) : opened.url;
-      if (opened.kind === 'pdf') window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_MS);
-      if (action === 'download') saveAs(url, document.version.fileName);
-      else if (tab) tab.location.href = url;
-      else window.location.assign(url);
-    } catch (failure) {
-      tab?.close();
+      if (opened.kind !== 'pdf') return opened.url;
+      const url = URL.createObjectURL(opened.file);
+      window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_MS);
+      return url;
+    },
+    target: ({ document, action }) => (action === 'open' ? 'tab' : { save: document.version.fileName }),
+    failureToast: ({ action }) => (action === 'open' ? 'The document was not opened' : 'The document was not downloaded'),
+    onFailure: (failure) => {
       if (failure instanceof DataError && failure.code === 'nda_required') onNdaRequired?.();
-      showToast({
-        type: 'error',
-        title: action === 'open' ? 'The document was not opened' : 'The document was not downloaded',
-        description: errorMessage(failure),
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+  });
+  const busy = file.pending ? `${file.pending.document.id}:${file.pending.action}` : null;
+  const run = (document: InvestorDocument, action: DocumentAction) => file.open({ document, action });
   return { busy, run };
 }
 

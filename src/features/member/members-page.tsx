@@ -1,5 +1,5 @@
 import { Button, Container, HStack, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { homeFor } from '../../../machines/access';
@@ -12,6 +12,7 @@ import { EmptyState, QueryView } from '../../components/query-view';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
 import { UserPlusIcon } from '../../components/status-icons';
 import { useCommand } from '../../components/use-command';
+import { useConfirm } from '../../components/use-confirm';
 import { supabase, type AccordClient } from '../../data/client';
 import { changeMemberRole } from '../../data/team/change-member-role';
 import { useTeamMembership, type TeamRole } from '../../data/team/get-team-membership';
@@ -45,8 +46,6 @@ type RoleChange = { member: TeamMember; role: TeamRole };
 function TeamSection({ client, viewer, onLeave }: { client: AccordClient; viewer: Viewer; onLeave: () => void }) {
   const team = useTeam(viewer.organizationId, client);
   const headingId = useId();
-  const [changing, setChanging] = useState<RoleChange | null>(null);
-  const [removing, setRemoving] = useState<TeamMember | null>(null);
   const keys = [teamKeys.members(viewer.organizationId), teamKeys.membership(viewer.userId)];
 
   const change = useCommand({
@@ -54,11 +53,13 @@ function TeamSection({ client, viewer, onLeave }: { client: AccordClient; viewer
     refresh: keys,
     success: (_, { member, role }) => ({ title: 'Role changed', description: `${nameOf(member)} is now ${role === 'admin' ? 'an admin' : 'a member'}.` }),
   });
+  const changing = useConfirm(change);
   const remove = useCommand({
     run: (member: TeamMember) => removeMember(client, viewer.organizationId, member.userId),
     refresh: keys,
     success: (_, member) => ({ title: 'Member removed', description: `${nameOf(member)} is no longer in your organisation.` }),
   });
+  const removing = useConfirm(remove);
 
   const adminCount = (team.data ?? []).filter((m) => m.role === 'admin').length;
   // The database has the last word (last_admin); this only says so before anyone tries.
@@ -107,7 +108,7 @@ function TeamSection({ client, viewer, onLeave }: { client: AccordClient; viewer
               disabled={last}
               title={last ? LAST_ADMIN_MESSAGE : undefined}
               aria-label={`${next === 'admin' ? 'Make admin' : 'Make member'}: ${nameOf(m)}`}
-              onClick={() => setChanging({ member: m, role: next })}
+              onClick={() => changing.ask({ member: m, role: next })}
             >
               {next === 'admin' ? 'Make admin' : 'Make member'}
             </Button>
@@ -119,7 +120,7 @@ function TeamSection({ client, viewer, onLeave }: { client: AccordClient; viewer
                 disabled={last}
                 title={last ? LAST_ADMIN_MESSAGE : undefined}
                 aria-label={`Remove ${nameOf(m)}`}
-                onClick={() => setRemoving(m)}
+                onClick={() => removing.ask(m)}
               >
                 Remove
               </Button>
@@ -130,14 +131,6 @@ function TeamSection({ client, viewer, onLeave }: { client: AccordClient; viewer
     });
   }
 
-  const closeChange = () => {
-    change.reset();
-    setChanging(null);
-  };
-  const closeRemove = () => {
-    remove.reset();
-    setRemoving(null);
-  };
 
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4">
@@ -173,37 +166,31 @@ function TeamSection({ client, viewer, onLeave }: { client: AccordClient; viewer
         )}
       </QueryView>
       <ConfirmDialog
-        open={changing !== null}
-        title={changing?.role === 'admin' ? 'Make this person an admin?' : 'Make this person a member?'}
+        {...changing.dialog}
+        title={changing.subject?.role === 'admin' ? 'Make this person an admin?' : 'Make this person a member?'}
         description={
-          changing?.role === 'admin' ? (
+          changing.subject?.role === 'admin' ? (
             <>
-              <Text as="strong">{changing ? nameOf(changing.member) : ''}</Text> will be able to invite people, change roles and remove members.
+              <Text as="strong">{changing.subject ? nameOf(changing.subject.member) : ''}</Text> will be able to invite people, change roles and remove members.
             </>
           ) : (
             <>
-              <Text as="strong">{changing ? nameOf(changing.member) : ''}</Text> will no longer be able to invite people, change roles or remove
+              <Text as="strong">{changing.subject ? nameOf(changing.subject.member) : ''}</Text> will no longer be able to invite people, change roles or remove
               members.
             </>
           )
         }
-        confirmLabel={changing?.role === 'admin' ? 'Make admin' : 'Make member'}
+        confirmLabel={changing.subject?.role === 'admin' ? 'Make admin' : 'Make member'}
         busyLabel="Changing…"
         cancelLabel="Keep the role"
-        busy={change.busy}
-        failure={change.error}
         failureTitle="The role was not changed"
-        onConfirm={async () => {
-          if (changing && (await change.run(changing)).ok) closeChange();
-        }}
-        onClose={closeChange}
       />
       <ConfirmDialog
-        open={removing !== null}
+        {...removing.dialog}
         title="Remove this person?"
         description={
           <>
-            <Text as="strong">{removing ? nameOf(removing) : ''}</Text> will no longer be part of your organisation on Accord. You can invite them
+            <Text as="strong">{removing.subject ? nameOf(removing.subject) : ''}</Text> will no longer be part of your organisation on Accord. You can invite them
             again later.
           </>
         }
@@ -211,13 +198,7 @@ function TeamSection({ client, viewer, onLeave }: { client: AccordClient; viewer
         busyLabel="Removing…"
         cancelLabel="Keep them"
         destructive
-        busy={remove.busy}
-        failure={remove.error}
         failureTitle="The person was not removed"
-        onConfirm={async () => {
-          if (removing && (await remove.run(removing)).ok) closeRemove();
-        }}
-        onClose={closeRemove}
       />
     </Stack>
   );
@@ -227,7 +208,6 @@ function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: 
   const invitations = useTenantInvitations(viewer.organizationId, client);
   const team = useTeam(viewer.organizationId, client);
   const headingId = useId();
-  const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
   const keys = [teamKeys.invitations(viewer.organizationId)];
   // The database refuses invitations while the registry shows the organisation
   // suspended or revoked (decision 034); the page says so before anyone tries.
@@ -252,6 +232,7 @@ function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: 
     refresh: keys,
     success: (_, invitation) => ({ title: 'Invitation revoked', description: `The link sent to ${invitation.email} no longer works.` }),
   });
+  const revoking = useConfirm(revoke);
 
   const inviter = (invitation: PendingInvitation) => {
     const member = team.data?.find((m) => m.userId === invitation.invitedBy);
@@ -296,7 +277,7 @@ function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: 
           >
             Resend
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Revoke the invitation to ${i.email}`} onClick={() => setRevoking(i)}>
+          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Revoke the invitation to ${i.email}`} onClick={() => revoking.ask(i)}>
             Revoke
           </Button>
         </HStack>
@@ -304,10 +285,6 @@ function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: 
     });
   }
 
-  const closeRevoke = () => {
-    revoke.reset();
-    setRevoking(null);
-  };
 
   return (
     <Stack as="section" aria-labelledby={headingId} gap="4">
@@ -349,24 +326,18 @@ function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: 
         {(list) => <DataTable caption="Pending invitations" columns={columns} rows={list} rowKey={(i) => i.id} />}
       </QueryView>
       <ConfirmDialog
-        open={revoking !== null}
+        {...revoking.dialog}
         title="Revoke this invitation?"
         description={
           <>
-            The invitation link sent to <Text as="strong">{revoking?.email}</Text> will stop working. You can invite them again later.
+            The invitation link sent to <Text as="strong">{revoking.subject?.email}</Text> will stop working. You can invite them again later.
           </>
         }
         confirmLabel="Revoke invitation"
         busyLabel="Revoking…"
         cancelLabel="Keep it"
         destructive
-        busy={revoke.busy}
-        failure={revoke.error}
         failureTitle="The invitation was not revoked"
-        onConfirm={async () => {
-          if (revoking && (await revoke.run(revoking)).ok) closeRevoke();
-        }}
-        onClose={closeRevoke}
       />
     </Stack>
   );
@@ -387,16 +358,17 @@ export default function MembersPage({ client = supabase, onLeft }: MembersPagePr
   const goAfterLeaving = onLeft ?? ((to: string) => void reloadFacts().then(() => navigate(to, { replace: true })));
   const userId = facts.status === 'signedIn' ? facts.userId : null;
   const membership = useTeamMembership(userId, client);
-  const [leaving, setLeaving] = useState(false);
 
   const leave = useCommand({
     run: (organizationId: string) => leaveOrganization(client, organizationId),
     success: () => ({ title: 'You left the organisation', description: 'Your account no longer belongs to it.' }),
   });
-  const closeLeave = () => {
-    leave.reset();
-    setLeaving(false);
-  };
+  const leaving = useConfirm(leave, () => {
+    // No organisation now: where such a person belongs (machines/access.ts decides it once).
+    const home =
+      facts.status === 'signedIn' ? homeFor({ ...facts, approval: 'none', approvalStatus: null, isOrgAdmin: false }, 'signIn') : '/onboarding';
+    goAfterLeaving(home);
+  });
 
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
@@ -418,30 +390,17 @@ export default function MembersPage({ client = supabase, onLeft }: MembersPagePr
             const viewer: Viewer = { userId, organizationId: m.organizationId, isAdmin: m.role === 'admin' };
             return (
               <Stack gap={{ base: '10', md: '12' }}>
-                <TeamSection client={client} viewer={viewer} onLeave={() => setLeaving(true)} />
+                <TeamSection client={client} viewer={viewer} onLeave={() => leaving.ask(viewer.organizationId)} />
                 <InvitationsSection client={client} viewer={viewer} />
                 <ConfirmDialog
-                  open={leaving}
+                  {...leaving.dialog}
                   title="Leave this organisation?"
                   description="You will lose access to your organisation’s pages on Accord. To come back, an admin must invite you again."
                   confirmLabel="Leave organisation"
                   busyLabel="Leaving…"
                   cancelLabel="Stay"
                   destructive
-                  busy={leave.busy}
-                  failure={leave.error}
                   failureTitle="You have not left"
-                  onConfirm={async () => {
-                    if (!(await leave.run(viewer.organizationId)).ok) return;
-                    closeLeave();
-                    // No organisation now: where such a person belongs (machines/access.ts decides it once).
-                    const home =
-                      facts.status === 'signedIn'
-                        ? homeFor({ ...facts, approval: 'none', approvalStatus: null, isOrgAdmin: false }, 'signIn')
-                        : '/onboarding';
-                    goAfterLeaving(home);
-                  }}
-                  onClose={closeLeave}
                 />
               </Stack>
             );

@@ -1,6 +1,7 @@
-import { Alert, Badge, Box, Button, Flex, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { Alert, Badge, Box, Flex, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import { useState } from 'react';
 
+import { OpenFileButton } from '../../components/open-file';
 import { errorMessage } from '../../components/query-view';
 import type { AccordClient } from '../../data/client';
 import { createAttachmentUrl } from '../../data/messages/create-attachment-url';
@@ -19,38 +20,16 @@ export interface MessageThreadProps {
   organizationName: string | null;
 }
 
-/**
- * Opens a file through a signed URL that works for a minute. The window is
- * opened at once, inside the click, and pointed at the file when the URL
- * arrives: a window opened after an await is a pop-up browsers block.
- */
+/** Opens a file through a signed URL that works for a minute, in a new tab. */
 function AttachmentButton({ client, attachment, onFailure }: { client: AccordClient; attachment: MessageAttachment; onFailure: (message: string) => void }) {
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    const target = window.open('', '_blank');
-    setBusy(true);
-    try {
-      const url = await createAttachmentUrl(client, attachment.objectPath);
-      if (target) {
-        target.opener = null;
-        target.location.href = url;
-      } else {
-        window.location.assign(url);
-      }
-    } catch (failure) {
-      target?.close();
-      onFailure(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
   const kind = attachment.mimeType === 'application/pdf' ? 'PDF' : attachment.mimeType === 'image/png' ? 'PNG' : 'JPEG';
   return (
-    <Button
+    <OpenFileButton
+      sign={() => createAttachmentUrl(client, attachment.objectPath)}
+      target="tab"
+      onFailure={(failure) => onFailure(errorMessage(failure))}
       size="xs"
       variant="outline"
-      onClick={() => void open()}
-      loading={busy}
       loadingText="Opening…"
       maxW="full"
       justifyContent="start"
@@ -63,7 +42,7 @@ function AttachmentButton({ client, attachment, onFailure }: { client: AccordCli
       <Text as="span" color="fg.muted" flexShrink={0}>
         ({kind}, {formatFileSize(attachment.byteSize)})
       </Text>
-    </Button>
+    </OpenFileButton>
   );
 }
 

@@ -1,41 +1,19 @@
 import { Box, Button, Flex, Heading, Stack, Text, chakra } from '@chakra-ui/react';
-import { useState } from 'react';
 
 import { DataTable, type Column } from '../../../components/data-table';
-import { errorMessage } from '../../../components/query-view';
+import { OpenFileButton } from '../../../components/open-file';
 import { StatusBadge } from '../../../components/status-badge';
-import { showToast } from '../../../components/toast';
 import type { Command } from '../../../components/use-command';
 import type { AccordClient } from '../../../data/client';
 import type { NewInvestorVersion } from '../../../data/investor-content/add-investor-document-version';
 import { createInvestorFileUrl } from '../../../data/investor-content/create-investor-file-url';
-import type { InvestorDocument, InvestorDocumentVersion, InvestorFolder } from '../../../data/investor-content/list-investor-library';
+import type { InvestorDocument, InvestorFolder } from '../../../data/investor-content/list-investor-library';
 import type { InvestorDocumentDetails } from '../../../data/investor-content/update-investor-document';
 import { formatDay, formatDayAndTime } from '../../../components/formats';
 import { AccessLogDialog } from './access-log-dialog';
 import { EditDocumentDialog } from './edit-document-dialog';
 import { LEVELS, versionSummary } from './format';
 import { NewVersionDialog } from './new-version-dialog';
-
-/** Downloads a version through a signed URL that saves it (the back office's own copy; not logged as an investor access). */
-function DownloadButton({ client, version, label }: { client: AccordClient; version: InvestorDocumentVersion; label: string }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      window.location.assign(await createInvestorFileUrl(client, version.storagePath, version.fileName));
-    } catch (failure) {
-      showToast({ type: 'error', title: 'The file was not downloaded', description: errorMessage(failure) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button size="2xs" variant="ghost" onClick={() => void download()} loading={busy} loadingText="Preparing…" aria-label={label}>
-      Download
-    </Button>
-  );
-}
 
 /** Every version, newest first, each downloadable: what "replace" keeps. */
 function VersionHistory({ client, document: doc }: { client: AccordClient; document: InvestorDocument }) {
@@ -57,7 +35,18 @@ function VersionHistory({ client, document: doc }: { client: AccordClient; docum
                 {v.fileName} · {versionSummary(v)}
               </Text>
             </Box>
-            <DownloadButton client={client} version={v} label={`Download version ${v.version} of ${doc.title}`} />
+            {/* The back office's own copy: not logged as an investor access. */}
+            <OpenFileButton
+              sign={() => createInvestorFileUrl(client, v.storagePath, v.fileName)}
+              target="here"
+              failureToast="The file was not downloaded"
+              size="2xs"
+              variant="ghost"
+              loadingText="Preparing…"
+              aria-label={`Download version ${v.version} of ${doc.title}`}
+            >
+              Download
+            </OpenFileButton>
           </Flex>
         ))}
       </Stack>

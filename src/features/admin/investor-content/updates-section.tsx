@@ -7,6 +7,7 @@ import { formatLongDate } from '../../../components/formats';
 import { SectionHeader } from '../../../components/page-header';
 import { EmptyState, QueryView } from '../../../components/query-view';
 import { useCommand, type Command } from '../../../components/use-command';
+import { useConfirm } from '../../../components/use-confirm';
 import type { AccordClient } from '../../../data/client';
 import { deleteInvestorUpdate } from '../../../data/investor-content/delete-investor-update';
 import { investorContentKeys } from '../../../data/investor-content/keys';
@@ -78,7 +79,6 @@ function UpdateDialog({ update, save }: { update?: InvestorUpdate; save: Command
 /** Investor updates: short posts on the investor dashboard, newest first. */
 export function UpdatesSection({ client }: { client: AccordClient }) {
   const updates = useInvestorUpdates(client);
-  const [deleting, setDeleting] = useState<InvestorUpdate | null>(null);
   const save = useCommand({
     run: (input: InvestorUpdateInput) => saveInvestorUpdate(client, input),
     refresh: [investorContentKeys.updates],
@@ -90,6 +90,7 @@ export function UpdatesSection({ client }: { client: AccordClient }) {
     refresh: [investorContentKeys.updates],
     success: (_, update) => ({ title: 'Update deleted', description: `Investors no longer see “${update.title}”.` }),
   });
+  const deleting = useConfirm(remove);
 
   return (
     <Stack as="section" aria-labelledby="updates-heading" gap="4">
@@ -117,7 +118,7 @@ export function UpdatesSection({ client }: { client: AccordClient }) {
                   </Stack>
                   <Flex gap="2" flexShrink={0}>
                     <UpdateDialog update={u} save={save} />
-                    <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setDeleting(u)} aria-label={`Delete ${u.title}`}>
+                    <Button size="sm" variant="ghost" colorPalette="red" onClick={() => deleting.ask(u)} aria-label={`Delete ${u.title}`}>
                       Delete
                     </Button>
                   </Flex>
@@ -131,25 +132,13 @@ export function UpdatesSection({ client }: { client: AccordClient }) {
         )}
       </QueryView>
       <ConfirmDialog
-        open={deleting !== null}
+        {...deleting.dialog}
         title="Delete this update?"
-        description={`Investors will no longer see “${deleting?.title ?? ''}”. This cannot be undone.`}
+        description={`Investors will no longer see “${deleting.subject?.title ?? ''}”. This cannot be undone.`}
         confirmLabel="Delete update"
         busyLabel="Deleting…"
         destructive
-        busy={remove.busy}
-        failure={remove.error}
         failureTitle="The update was not deleted"
-        onConfirm={() => {
-          if (!deleting) return;
-          void remove.run(deleting).then((result) => {
-            if (result.ok) setDeleting(null);
-          });
-        }}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
       />
     </Stack>
   );

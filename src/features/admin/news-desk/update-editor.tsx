@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { EmptyState, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useCommand } from '../../../components/use-command';
+import { useConfirm } from '../../../components/use-confirm';
 import { useTabKeys } from '../../../components/use-tab-keys';
 import type { AccordClient } from '../../../data/client';
 import { deleteUpdate } from '../../../data/news-desk/delete-update';
@@ -106,7 +107,6 @@ function Editor({ client, update }: EditorProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [tab, setTab] = useState<EditorTab>('write');
   const tabKeys = useTabKeys(EDITOR_TABS, setTab);
-  const [confirm, setConfirm] = useState<'unpublish' | 'delete' | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const dateId = useId();
 
@@ -160,6 +160,8 @@ function Editor({ client, update }: EditorProps) {
     refresh: [newsDeskKeys.list],
     success: () => ({ title: 'Draft deleted' }),
   });
+  const unpublishing = useConfirm(unpublish);
+  const deleting = useConfirm(remove, () => void navigate('/admin/updates', { replace: true }));
 
   function set<K extends keyof Form>(key: K, value: Form[K]) {
     setForm((current) => {
@@ -361,12 +363,12 @@ function Editor({ client, update }: EditorProps) {
           </Button>
         ) : null}
         {update && published ? (
-          <Button variant="outline" colorPalette="red" disabled={busy} onClick={() => setConfirm('unpublish')}>
+          <Button variant="outline" colorPalette="red" disabled={busy} onClick={() => unpublishing.ask()}>
             Unpublish
           </Button>
         ) : null}
         {update && !published ? (
-          <Button variant="ghost" colorPalette="red" disabled={busy} onClick={() => setConfirm('delete')}>
+          <Button variant="ghost" colorPalette="red" disabled={busy} onClick={() => deleting.ask()}>
             Delete draft
           </Button>
         ) : null}
@@ -378,45 +380,24 @@ function Editor({ client, update }: EditorProps) {
       </Flex>
 
       <ConfirmDialog
-        open={confirm === 'unpublish'}
+        {...unpublishing.dialog}
         title="Unpublish this update?"
         description="Visitors will no longer see it on the Updates page, and links to it will say it was not found. It is kept as a draft you can publish again."
         confirmLabel="Unpublish"
         busyLabel="Unpublishing…"
         cancelLabel="Keep it published"
         destructive
-        busy={unpublish.busy}
-        failure={unpublish.error}
         failureTitle="The update was not unpublished"
-        onConfirm={async () => {
-          if ((await unpublish.run()).ok) setConfirm(null);
-        }}
-        onClose={() => {
-          unpublish.reset();
-          setConfirm(null);
-        }}
       />
       <ConfirmDialog
-        open={confirm === 'delete'}
+        {...deleting.dialog}
         title="Delete this draft?"
         description="The draft and its text are deleted. The activity log keeps a copy."
         confirmLabel="Delete draft"
         busyLabel="Deleting…"
         cancelLabel="Keep it"
         destructive
-        busy={remove.busy}
-        failure={remove.error}
         failureTitle="The draft was not deleted"
-        onConfirm={async () => {
-          if ((await remove.run()).ok) {
-            setConfirm(null);
-            void navigate('/admin/updates', { replace: true });
-          }
-        }}
-        onClose={() => {
-          remove.reset();
-          setConfirm(null);
-        }}
       />
     </Stack>
   );
