@@ -79,4 +79,31 @@ describe('useCommand', () => {
     act(() => result.current.command.reset());
     expect(result.current.command.error).toBeNull();
   });
+
+  it('refreshes every key a matcher picks, and after a failure too when part of the mutation may stand', async () => {
+    const fetchFirst = vi.fn(async () => ['a']);
+    const fetchSecond = vi.fn(async () => ['b']);
+    const { result } = renderHook(
+      () => ({
+        first: useSWR(['access', 1], fetchFirst),
+        second: useSWR(['access', 2], fetchSecond),
+        command: useCommand({
+          run: async () => {
+            throw new DataError('The decision stands, but the e-mail was not sent.');
+          },
+          refresh: [(key: unknown) => Array.isArray(key) && key[0] === 'access'],
+          refreshAfterFailure: true,
+        }),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.second.data).toEqual(['b']));
+    const before = [fetchFirst.mock.calls.length, fetchSecond.mock.calls.length];
+    await act(async () => {
+      await result.current.command.run();
+    });
+    expect(result.current.command.error).toBe('The decision stands, but the e-mail was not sent.');
+    expect(fetchFirst.mock.calls.length).toBeGreaterThan(before[0]!);
+    expect(fetchSecond.mock.calls.length).toBeGreaterThan(before[1]!);
+  });
 });

@@ -7,11 +7,20 @@ import { showToast, type ToastContent } from './toast';
 /** The outcome of one run: the fetcher's answer, or the failure as a sentence. */
 export type CommandResult<Result> = { ok: true; value: Result } | { ok: false; message: string };
 
+/** An SWR key, or a test that picks keys (every page of a list), as a data-layer mutation names what it changes. */
+export type RefreshKey = Key | ((key: unknown) => boolean);
+
 export interface CommandOptions<Args, Result> {
   /** The mutation: a typed fetcher from src/data (it throws a DataError whose message is a sentence). */
   run: (args: Args) => Promise<Result>;
   /** The SWR keys whose data the mutation changed; they are fetched again after it succeeds. */
-  refresh?: Key[] | ((args: Args, result: Result) => Key[]);
+  refresh?: readonly RefreshKey[] | ((args: Args, result: Result) => readonly RefreshKey[]);
+  /**
+   * Refresh the (listed) keys after a failure too: for a mutation whose refusal
+   * may come once part of it stands (the grant-access function answers 502
+   * when the decision is made but its e-mail was not sent).
+   */
+  refreshAfterFailure?: boolean;
   /** The toast after success, if any. */
   success?: (result: Result, args: Args) => Omit<ToastContent, 'type'> & { type?: ToastContent['type'] };
   /** The toast's title after a failure; leave it out when the failure shows where the action was (a dialog). */
@@ -50,19 +59,21 @@ export function useCommand<Args = void, Result = unknown>(options: CommandOption
 
   const run = useCallback(
     async (args: Args): Promise<CommandResult<Result>> => {
-      const { run: perform, refresh, success, failureToast, describe = errorMessage } = latest.current;
+      const { run: perform, refresh, refreshAfterFailure, success, failureToast, describe = errorMessage } = latest.current;
+      const refreshKeys = (keys: readonly RefreshKey[]) => Promise.all(keys.map((key) => mutate(key as Key))).catch(() => undefined);
       setPending({ args });
       setError(null);
       try {
         const value = await perform(args);
         const keys = typeof refresh === 'function' ? refresh(args, value) : (refresh ?? []);
-        await Promise.all(keys.map((key) => mutate(key))).catch(() => undefined);
+        await refreshKeys(keys);
         if (success) {
           const toast = success(value, args);
           showToast({ type: 'success', ...toast });
         }
         return { ok: true, value };
       } catch (failure) {
+        if (refreshAfterFailure && Array.isArray(refresh)) await refreshKeys(refresh);
         const message = describe(failure);
         setError(message);
         if (failureToast) {

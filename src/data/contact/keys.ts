@@ -22,3 +22,6 @@ export const contactKeys = {
   message: (id: string) => ['contact', 'message', id] as const,
   answers: (messageId: string) => ['contact', 'answers', messageId] as const,
 };
+
+/** Every key of the inbox: what a live change to messages or answers makes stale (the rows carry counts and states its payload does not). */
+export const isContactKey = (key: unknown): boolean => Array.isArray(key) && key[0] === contactKeys.all[0];

@@ -1,4 +1,5 @@
 import type { AccordClient } from '../client';
+import { isInvestorAccessKey } from './keys';
 import { toReplyError } from '../contact/function-error';
 
 export type GrantAccessBody =
@@ -27,3 +28,6 @@ export async function callGrantAccess(client: AccordClient, body: GrantAccessBod
   if (error) throw await toReplyError(error as Parameters<typeof toReplyError>[0]);
   return data!;
 }
+
+/** What it changes: every list of both access pages (a decision moves a request and an investor, an invitation adds a stakeholder). */
+export const callGrantAccessChanges = [isInvestorAccessKey];

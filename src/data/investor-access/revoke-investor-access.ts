@@ -1,4 +1,5 @@
 import type { AccordClient } from '../client';
+import { isInvestorAccessKey } from './keys';
 import { accessRefusal } from './refusals';
 
 /** Withdraws an investor's access; the database checks the caller and records it. */
@@ -6,3 +7,6 @@ export async function revokeInvestorAccess(client: AccordClient, userId: string)
   const { error } = await client.rpc('revoke_investor_access', { p_user_id: userId });
   if (error) throw accessRefusal(error);
 }
+
+/** What it changes: the lists of both access pages, which share one key prefix (decision 059). */
+export const revokeInvestorAccessChanges = [isInvestorAccessKey];

@@ -1,4 +1,5 @@
 import type { AccordClient } from '../client';
+import { isInvestorAccessKey } from './keys';
 import type { InvestorLevel } from './list-investors';
 import { accessRefusal } from './refusals';
 
@@ -7,3 +8,6 @@ export async function setInvestorLevel(client: AccordClient, { userId, level }: 
   const { error } = await client.rpc('set_investor_level', { p_user_id: userId, p_level: level });
   if (error) throw accessRefusal(error);
 }
+
+/** What it changes: the lists of both access pages, which share one key prefix (decision 059). */
+export const setInvestorLevelChanges = [isInvestorAccessKey];

@@ -1,6 +1,5 @@
 import { Button, Container, Field, Flex, Input, Stack } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 
 import { emailMessage, emailProblem, trimEmail } from '../../../machines/email';
 import { DataTable, type Column } from '../../components/data-table';
@@ -10,13 +9,13 @@ import { Pagination } from '../../components/pagination';
 import { PersonName } from '../../components/person-name';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { useCommand, type Command } from '../../components/use-command';
+import { useConfirm } from '../../components/use-confirm';
 import { useUrlFilters } from '../../components/use-url-filters';
 import { supabase, type AccordClient } from '../../data/client';
-import { callGrantAccess, type GrantAccessAnswer } from '../../data/investor-access/call-grant-access';
-import { isInvestorAccessKey } from '../../data/investor-access/keys';
+import { callGrantAccess, callGrantAccessChanges, type GrantAccessAnswer } from '../../data/investor-access/call-grant-access';
 import { useStakeholders, type StakeholderRow } from '../../data/investor-access/list-stakeholders';
-import { revokeStakeholder } from '../../data/investor-access/revoke-stakeholder';
-import { setStakeholderAffiliation } from '../../data/investor-access/set-stakeholder-affiliation';
+import { revokeStakeholder, revokeStakeholderChanges } from '../../data/investor-access/revoke-stakeholder';
+import { setStakeholderAffiliation, setStakeholderAffiliationChanges } from '../../data/investor-access/set-stakeholder-affiliation';
 import { formatDay, formatDayAndTime } from '../../components/formats';
 
 export const STAKEHOLDERS_PAGE_SIZE = 20;
@@ -53,7 +52,7 @@ interface InviteArgs {
   affiliation: string;
 }
 
-function InviteDialog({ invite, onDone }: { invite: Command<InviteArgs, GrantAccessAnswer>; onDone: () => void }) {
+function InviteDialog({ invite }: { invite: Command<InviteArgs, GrantAccessAnswer> }) {
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [affiliation, setAffiliation] = useState('');
@@ -82,9 +81,6 @@ function InviteDialog({ invite, onDone }: { invite: Command<InviteArgs, GrantAcc
     if (result.ok) {
       setOpen(false);
       reset();
-      onDone();
-    } else {
-      onDone();
     }
   }
   return (
@@ -166,34 +162,35 @@ function AffiliationDialog({
   );
 }
 
-type Open = { kind: 'affiliation' | 'revoke'; stakeholder: StakeholderRow } | null;
+type Open = { kind: 'affiliation'; stakeholder: StakeholderRow } | null;
 
 /** /admin/stakeholder-data: the network's stakeholders and their affiliation; invited, edited and revoked here (decision 059). */
 export default function StakeholderDataPage({ client = supabase }: { client?: AccordClient } = {}) {
   const { filters, hrefFor } = useUrlFilters(parsePage, serializePage);
   const list = useStakeholders({ page: filters.page, pageSize: STAKEHOLDERS_PAGE_SIZE }, client);
   const [open, setOpen] = useState<Open>(null);
-  const { mutate } = useSWRConfig();
-  const refresh = () => void mutate(isInvestorAccessKey);
 
   const invite = useCommand({
     run: ({ email, affiliation }: InviteArgs) => callGrantAccess(client, { action: 'invite_stakeholder', email, affiliation: affiliation || null }),
+    refresh: callGrantAccessChanges,
+    refreshAfterFailure: true,
     success: (answer) => ({ title: 'Stakeholder invited', description: `We e-mailed ${answer.email} a link to the stakeholder dashboard.` }),
   });
   const save = useCommand({
     run: ({ stakeholder, affiliation }: { stakeholder: StakeholderRow; affiliation: string }) =>
       setStakeholderAffiliation(client, { userId: stakeholder.userId, affiliation }),
+    refresh: setStakeholderAffiliationChanges,
     success: (_, { stakeholder }) => ({ title: 'Affiliation saved', description: `${nameOf(stakeholder)}’s affiliation is updated.` }),
   });
   const revoke = useCommand({
     run: (stakeholder: StakeholderRow) => revokeStakeholder(client, stakeholder.userId),
+    refresh: revokeStakeholderChanges,
     success: (_, stakeholder) => ({ title: 'Stakeholder access revoked', description: `${nameOf(stakeholder)} no longer has the stakeholder dashboard.` }),
   });
+  const revoking = useConfirm(revoke);
   const close = () => {
     save.reset();
-    revoke.reset();
     setOpen(null);
-    refresh();
   };
 
   const columns: Column<StakeholderRow>[] = [
@@ -218,7 +215,7 @@ export default function StakeholderDataPage({ client = supabase }: { client?: Ac
           <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'affiliation', stakeholder: r })} aria-label={`Edit affiliation for ${nameOf(r)}`}>
             Edit affiliation
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setOpen({ kind: 'revoke', stakeholder: r })} aria-label={`Revoke access for ${nameOf(r)}`}>
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => revoking.ask(r)} aria-label={`Revoke access for ${nameOf(r)}`}>
             Revoke access
           </Button>
         </Flex>
@@ -233,7 +230,7 @@ export default function StakeholderDataPage({ client = supabase }: { client?: Ac
           eyebrow="Back office"
           title="Stakeholder data"
           intro="The people who follow the network’s figures on the stakeholder dashboard, and whom they represent."
-          actions={<InviteDialog invite={invite} onDone={refresh} />}
+          actions={<InviteDialog invite={invite} />}
         />
         <QueryView
           query={list}
@@ -262,22 +259,13 @@ export default function StakeholderDataPage({ client = supabase }: { client?: Ac
       </Stack>
       {open?.kind === 'affiliation' ? <AffiliationDialog stakeholder={open.stakeholder} save={save} onClose={close} /> : null}
       <ConfirmDialog
-        open={open?.kind === 'revoke'}
-        title={`Revoke ${open ? nameOf(open.stakeholder) : ''}’s access?`}
+        {...revoking.dialog}
+        title={`Revoke ${revoking.subject ? nameOf(revoking.subject) : ''}’s access?`}
         description="They lose the stakeholder dashboard and analytics at once. Their account stays; you can invite them again."
         confirmLabel="Revoke access"
         busyLabel="Revoking…"
         destructive
-        busy={revoke.busy}
-        failure={revoke.error}
         failureTitle="Access was not revoked"
-        onConfirm={() => {
-          if (open?.kind !== 'revoke') return;
-          void revoke.run(open.stakeholder).then((result) => {
-            if (result.ok) close();
-          });
-        }}
-        onClose={close}
       />
     </Container>
   );

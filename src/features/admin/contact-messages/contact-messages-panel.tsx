@@ -11,7 +11,7 @@ import { EmptyState, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useUrlFilters } from '../../../components/use-url-filters';
 import { supabase, type AccordClient } from '../../../data/client';
-import { contactKeys } from '../../../data/contact/keys';
+import { isContactKey } from '../../../data/contact/keys';
 import { useContactMessages, type ContactMessageRow } from '../../../data/contact/list-contact-messages';
 import { useLiveChanges, type LiveTable } from '../../../data/realtime/use-live-changes';
 import { formatCount, formatDayAndTime } from '../../../components/formats';
@@ -97,7 +97,7 @@ export function ContactMessagesPanel({ client = supabase }: ContactMessagesPanel
   const list = useContactMessages(query, client);
   // Everything the inbox shows comes again from the database: the list's rows carry counts and states a change's payload does not.
   const { mutate } = useSWRConfig();
-  const refetch = useCallback(() => void mutate((key) => Array.isArray(key) && key[0] === contactKeys.all[0]), [mutate]);
+  const refetch = useCallback(() => void mutate(isContactKey), [mutate]);
   const live = useLiveChanges({ name: 'contact-inbox', tables: LIVE_TABLES, onChange: refetch, onResync: refetch });
   const selected = address.message || null;
   const filtered = Boolean(address.topic || address.handled !== 'all' || address.q);

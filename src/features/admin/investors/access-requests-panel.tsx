@@ -1,6 +1,5 @@
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { useSWRConfig } from 'swr';
 
 import { INVESTOR_KINDS } from '../../../../machines/visitor-request-form';
 import { DataTable, type Column } from '../../../components/data-table';
@@ -10,8 +9,7 @@ import { EmptyState, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useCommand } from '../../../components/use-command';
 import type { AccordClient } from '../../../data/client';
-import { callGrantAccess } from '../../../data/investor-access/call-grant-access';
-import { isInvestorAccessKey } from '../../../data/investor-access/keys';
+import { callGrantAccess, callGrantAccessChanges } from '../../../data/investor-access/call-grant-access';
 import { useInvestorRequests, type InvestorRequestRow, type InvestorRequestStatus } from '../../../data/investor-access/list-investor-requests';
 import { formatDayAndTime } from '../../../components/formats';
 import { LEVEL_LABELS, REQUEST_STATUS } from './access-status';
@@ -45,11 +43,11 @@ export function AccessRequestsPanel({ client, status, page, onStatusChange, href
   const headingId = useId();
   const [open, setOpen] = useState<Open>(null);
   const list = useInvestorRequests({ status: status === 'all' ? null : status, page, pageSize: REQUESTS_PAGE_SIZE }, client);
-  const { mutate } = useSWRConfig();
-  const refreshAll = () => mutate(isInvestorAccessKey);
 
   const grant = useCommand({
     run: ({ request, level, expiresAt }: GrantArgs) => callGrantAccess(client, { action: 'grant', requestId: request.id, level, expiresAt }),
+    refresh: callGrantAccessChanges,
+    refreshAfterFailure: true,
     success: (answer, { request, level }) => ({
       title: 'Access granted',
       description: `${request.name} has ${LEVEL_LABELS[level].toLowerCase()} access. We e-mailed ${answer.email} a sign-in link.`,
@@ -57,6 +55,8 @@ export function AccessRequestsPanel({ client, status, page, onStatusChange, href
   });
   const decline = useCommand({
     run: ({ request, reason }: DeclineArgs) => callGrantAccess(client, { action: 'decline', requestId: request.id, reason }),
+    refresh: callGrantAccessChanges,
+    refreshAfterFailure: true,
     success: (answer, { request }) => ({
       title: 'Request declined',
       description: `We e-mailed ${request.name} (${answer.email}) your reason.`,
@@ -66,7 +66,6 @@ export function AccessRequestsPanel({ client, status, page, onStatusChange, href
     grant.reset();
     decline.reset();
     setOpen(null);
-    void refreshAll();
   };
 
   const columns: Column<InvestorRequestRow>[] = [

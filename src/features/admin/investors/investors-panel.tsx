@@ -1,6 +1,5 @@
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { useSWRConfig } from 'swr';
 
 import { DataTable, type Column } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
@@ -9,34 +8,34 @@ import { PersonName } from '../../../components/person-name';
 import { EmptyState, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useCommand } from '../../../components/use-command';
+import { useConfirm } from '../../../components/use-confirm';
 import type { AccordClient } from '../../../data/client';
-import { isInvestorAccessKey } from '../../../data/investor-access/keys';
 import { useInvestors, type InvestorLevel, type InvestorRow } from '../../../data/investor-access/list-investors';
-import { revokeInvestorAccess } from '../../../data/investor-access/revoke-investor-access';
-import { setInvestorExpiry } from '../../../data/investor-access/set-investor-expiry';
-import { setInvestorLevel } from '../../../data/investor-access/set-investor-level';
+import { revokeInvestorAccess, revokeInvestorAccessChanges } from '../../../data/investor-access/revoke-investor-access';
+import { setInvestorExpiry, setInvestorExpiryChanges } from '../../../data/investor-access/set-investor-expiry';
+import { setInvestorLevel, setInvestorLevelChanges } from '../../../data/investor-access/set-investor-level';
 import { formatDay, formatDayAndTime } from '../../../components/formats';
 import { EXPIRY_STATUS, LEVEL_LABELS } from './access-status';
 import { ExpiryDialog, investorName, LevelDialog } from './investor-dialogs';
 
 export const INVESTORS_PAGE_SIZE = 20;
 
-type Open = { kind: 'level' | 'expiry' | 'revoke'; investor: InvestorRow } | null;
+type Open = { kind: 'level' | 'expiry'; investor: InvestorRow } | null;
 
 /** Everyone with investor access: level, who granted it and when, expiry, last visit; changed from here. */
 export function InvestorsPanel({ client, page, hrefForPage }: { client: AccordClient; page: number; hrefForPage: (page: number) => string }) {
   const headingId = useId();
   const [open, setOpen] = useState<Open>(null);
   const list = useInvestors({ page, pageSize: INVESTORS_PAGE_SIZE }, client);
-  const { mutate } = useSWRConfig();
-  const refresh = () => mutate(isInvestorAccessKey);
 
   const changeLevel = useCommand({
     run: ({ investor, level }: { investor: InvestorRow; level: InvestorLevel }) => setInvestorLevel(client, { userId: investor.userId, level }),
+    refresh: setInvestorLevelChanges,
     success: (_, { investor, level }) => ({ title: 'Level changed', description: `${investorName(investor)} now has ${LEVEL_LABELS[level].toLowerCase()} access.` }),
   });
   const changeExpiry = useCommand({
     run: ({ investor, expiresAt }: { investor: InvestorRow; expiresAt: string | null }) => setInvestorExpiry(client, { userId: investor.userId, expiresAt }),
+    refresh: setInvestorExpiryChanges,
     success: (_, { investor, expiresAt }) => ({
       title: 'Expiry saved',
       description: expiresAt ? `${investorName(investor)}’s access ends on ${formatDay(expiresAt)}.` : `${investorName(investor)}’s access no longer expires.`,
@@ -44,14 +43,14 @@ export function InvestorsPanel({ client, page, hrefForPage }: { client: AccordCl
   });
   const revoke = useCommand({
     run: (investor: InvestorRow) => revokeInvestorAccess(client, investor.userId),
+    refresh: revokeInvestorAccessChanges,
     success: (_, investor) => ({ title: 'Access revoked', description: `${investorName(investor)} no longer has investor access.` }),
   });
+  const revoking = useConfirm(revoke);
   const close = () => {
     changeLevel.reset();
     changeExpiry.reset();
-    revoke.reset();
     setOpen(null);
-    void refresh();
   };
 
   const columns: Column<InvestorRow>[] = [
@@ -94,7 +93,7 @@ export function InvestorsPanel({ client, page, hrefForPage }: { client: AccordCl
           <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'expiry', investor: r })} aria-label={`${r.expired ? 'Extend' : 'Change expiry'} for ${investorName(r)}`}>
             {r.expired ? 'Extend' : 'Change expiry'}
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setOpen({ kind: 'revoke', investor: r })} aria-label={`Revoke access for ${investorName(r)}`}>
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => revoking.ask(r)} aria-label={`Revoke access for ${investorName(r)}`}>
             Revoke access
           </Button>
         </Flex>
@@ -129,22 +128,13 @@ export function InvestorsPanel({ client, page, hrefForPage }: { client: AccordCl
       {open?.kind === 'level' ? <LevelDialog investor={open.investor} change={changeLevel} onClose={close} /> : null}
       {open?.kind === 'expiry' ? <ExpiryDialog investor={open.investor} change={changeExpiry} onClose={close} /> : null}
       <ConfirmDialog
-        open={open?.kind === 'revoke'}
-        title={`Revoke ${open ? investorName(open.investor) : ''}’s access?`}
+        {...revoking.dialog}
+        title={`Revoke ${revoking.subject ? investorName(revoking.subject) : ''}’s access?`}
         description="They lose the investor dashboard and the data room at once. Their account stays; you can grant access again from a new request."
         confirmLabel="Revoke access"
         busyLabel="Revoking…"
         destructive
-        busy={revoke.busy}
-        failure={revoke.error}
         failureTitle="Access was not revoked"
-        onConfirm={() => {
-          if (open?.kind !== 'revoke') return;
-          void revoke.run(open.investor).then((result) => {
-            if (result.ok) close();
-          });
-        }}
-        onClose={close}
       />
     </Stack>
   );
