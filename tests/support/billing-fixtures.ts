@@ -115,3 +115,43 @@ export function vatOf(taxableMinor: bigint, rateBp: bigint): bigint {
   const scaled = taxableMinor * rateBp;
   return (scaled * 2n + 10000n) / 20000n;
 }
+
+/** A monthly plan priced in EUR (major units), shown on /pricing like any other. */
+export async function newPlan(price: number): Promise<string> {
+  const slug = `plan-${randomUUID().slice(0, 8)}`;
+  const [plan] = await sql<{ id: string }>(
+    `insert into public.pricing_plans (slug, name, summary, price, support, features, sort_order, is_published)
+     values ($1, $2, 'For tests.', $3, 'E-mail', '{}', 900, false) returning id`,
+    [slug, `Plan ${slug}`, price],
+  );
+  return plan.id;
+}
+
+/** Starts a membership as admin_start_membership does, with billing's clock at `start` (its first draft dated that day). */
+export async function startMembership(org: string, plan: string, start: string): Promise<string> {
+  return atBillingTime(`${start}T08:00:00Z`, async (client) => {
+    await client.query(
+      `insert into public.memberships (organization_id, plan_id, started_on, current_period_start, current_period_end)
+       values ($1, $2, $3::date, $3::date, ($3::date + interval '1 month')::date)`,
+      [org, plan, start],
+    );
+    const { rows } = await client.query<{ id: string }>('select private.create_period_draft($1, $2, $3::date) as id', [org, plan, start]);
+    return rows[0].id;
+  });
+}
+
+export interface RunResult {
+  periodsStarted: number;
+  draftsCreated: number;
+  invoicesIssued: number;
+  remindersQueued: number;
+  overdueOrganizations: number;
+  issueSkipped: string | null;
+  today: string;
+}
+
+/** billing_run at `at` (a day, run at 09:00 Amsterdam) for these organisations only, as the service role calls it. */
+export async function runBilling(at: string, orgs: string[]): Promise<RunResult> {
+  const [row] = await sql<{ r: RunResult }>(`select public.billing_run(($1::date + time '09:00') at time zone 'Europe/Amsterdam', $2::uuid[]) as r`, [at, orgs]);
+  return row.r;
+}
