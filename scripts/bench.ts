@@ -10,6 +10,7 @@ import { buildApp, serveBuiltApp } from '../supabase/local/app-server.ts';
 import { stackConfig, type StackConfig } from '../supabase/local/config.ts';
 import { startStack } from '../supabase/local/stack.ts';
 import { backOfficeBench, backOfficeSizes } from './bench-back-office.ts';
+import { billingBench } from './bench-billing.ts';
 import { figuresBench } from './bench-figures.ts';
 import { dataRoomBench } from './bench-data-room.ts';
 import { realtimeBench } from './bench-realtime.ts';
@@ -352,7 +353,7 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performa
 // `npm run bench -- --callback` measures only the sign-in callback, `-- --lighthouse` only Lighthouse,
 // `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale,
 // `-- --first-load` only the first-load JavaScript.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'first-load'] as const;
+const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'first-load'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
@@ -370,6 +371,11 @@ if (only === 'figures') {
 if (only === 'data-room') {
   console.log('Data room: a 5 MB PDF opened with the stamp (Edge Function through the gateway, real JWT)');
   process.exit((await dataRoomBench()) ? 0 : 1);
+}
+// `-- --billing`: the renewal run and the invoice listing at scale (scripts/bench-billing.ts, decision 069).
+if (only === 'billing') {
+  console.log('Billing at scale (10,000 memberships, 1,000,000 invoices; PostgREST, a system administrator\'s JWT)');
+  process.exit((await billingBench()) ? 0 : 1);
 }
 let within = true;
 const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
