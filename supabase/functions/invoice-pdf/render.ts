@@ -34,7 +34,7 @@ import QRCode from 'npm:qrcode@1.5.4';
 
 import { type InvoiceDocument, type InvoiceLine, isDraft } from '../_shared/billing/invoice-document.ts';
 import { formatMinor, formatRateBp } from '../_shared/billing/money.ts';
-import { epcPayable, epcQrPayload, groupsOfFour } from '../_shared/billing/payment-reference.ts';
+import { EpcPayloadError, epcPayable, epcQrPayload, groupsOfFour } from '../_shared/billing/payment-reference.ts';
 
 /** The font files (TrueType), read by the caller: the function from its static files, tests from the disk. */
 export interface InvoiceFonts {
@@ -263,20 +263,29 @@ export function vatNotes(document: InvoiceDocument): string[] {
   return notes;
 }
 
+/** The EPC payload, or none when the seller's bank details cannot carry one (the details are still printed). */
+function qrPayload(document: InvoiceDocument, payment: NonNullable<InvoiceDocument['payment']>): string | null {
+  try {
+    return epcQrPayload({
+      bic: payment.bic,
+      name: payment.beneficiary,
+      iban: payment.iban ?? '',
+      amountMinor: document.totalMinor,
+      currency: document.currency,
+      reference: payment.rfReference ?? '',
+    });
+  } catch (error) {
+    if (error instanceof EpcPayloadError) return null;
+    throw error;
+  }
+}
+
 function paymentBlock(layout: Layout, fonts: Fonts, document: InvoiceDocument): void {
   const payment = document.payment;
   // A draft is not payable yet: it has no number and no reference.
   if (!payment || document.kind !== 'invoice' || isDraft(document)) return;
-  const qr = payment.rfReference && epcPayable(document.currency, document.totalMinor)
-    ? epcQrPayload({
-      bic: payment.bic,
-      name: payment.beneficiary,
-      iban: payment.iban,
-      amountMinor: document.totalMinor,
-      currency: document.currency,
-      reference: payment.rfReference,
-    })
-    : null;
+  if (!payment.iban) return;
+  const qr = payment.rfReference && epcPayable(document.currency, document.totalMinor) ? qrPayload(document, payment) : null;
   const qrSize = 110;
   layout.need(qr ? qrSize + 30 : 100);
   const { page } = layout;

@@ -16,7 +16,8 @@ export interface InvoiceParty {
 }
 
 export interface InvoiceSeller extends InvoiceParty {
-  iban: string;
+  /** Null until the network's seller settings hold one. */
+  iban: string | null;
   bic: string | null;
 }
 
@@ -62,7 +63,7 @@ export interface InvoiceDocument {
   totalMinor: number;
   /** On a credit note: the invoice it corrects and why. */
   credits: { invoiceNumber: string; reason: string } | null;
-  payment: { rfReference: string | null; iban: string; bic: string | null; beneficiary: string; termsDays: number } | null;
+  payment: { rfReference: string | null; iban: string | null; bic: string | null; beneficiary: string; termsDays: number } | null;
 }
 
 /** A draft: no number yet, or said so. It prints as "Draft — not a valid invoice". */
