@@ -174,6 +174,264 @@ export type Database = {
           }
         ]
       },
+      "bank_statement_lines": {
+        Row: {
+          "amount_minor": number,
+          "booked_on": string,
+          "counterparty_name": string | null,
+          "currency": string,
+          "end_to_end_id": string | null,
+          "line_no": number,
+          "match_reason": string | null,
+          "matched_invoice_id": string | null,
+          "payment_id": string | null,
+          "remittance": string | null,
+          "statement_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "amount_minor": number,
+          "booked_on": string,
+          "counterparty_name"?: string | null,
+          "currency": string,
+          "end_to_end_id"?: string | null,
+          "line_no": number,
+          "match_reason"?: string | null,
+          "matched_invoice_id"?: string | null,
+          "payment_id"?: string | null,
+          "remittance"?: string | null,
+          "statement_id": string
+        }
+        Update: {
+          "amount_minor"?: number,
+          "booked_on"?: string,
+          "counterparty_name"?: string | null,
+          "currency"?: string,
+          "end_to_end_id"?: string | null,
+          "line_no"?: number,
+          "match_reason"?: string | null,
+          "matched_invoice_id"?: string | null,
+          "payment_id"?: string | null,
+          "remittance"?: string | null,
+          "statement_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "bank_statement_lines_matched_invoice_id_fkey"
+            columns: ["matched_invoice_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "bank_statement_lines_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "bank_statement_lines_statement_id_fkey"
+            columns: ["statement_id"]
+            isOneToOne: false
+            referencedRelation: "bank_statements"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "bank_statements": {
+        Row: {
+          "file_name": string,
+          "format": string,
+          "id": string,
+          "sha256": string,
+          "uploaded_at": string,
+          "uploaded_by": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "file_name": string,
+          "format": string,
+          "id"?: string,
+          "sha256": string,
+          "uploaded_at"?: string,
+          "uploaded_by"?: string | null
+        }
+        Update: {
+          "file_name"?: string,
+          "format"?: string,
+          "id"?: string,
+          "sha256"?: string,
+          "uploaded_at"?: string,
+          "uploaded_by"?: string | null
+        }
+        Relationships: [
+        ]
+      },
+      "billing_profiles": {
+        Row: {
+          "address_line1": string | null,
+          "address_line2": string | null,
+          "billing_email": string | null,
+          "billing_name": string | null,
+          "city": string | null,
+          "country": string | null,
+          "organization_id": string,
+          "po_reference": string | null,
+          "postal_code": string | null,
+          "updated_at": string,
+          "vat_id": string | null,
+          "vat_id_checked_at": string | null,
+          "vat_id_format_valid": boolean | null
+        }
+        ComputedFields: never
+        Insert: {
+          "address_line1"?: string | null,
+          "address_line2"?: string | null,
+          "billing_email"?: string | null,
+          "billing_name"?: string | null,
+          "city"?: string | null,
+          "country"?: string | null,
+          "organization_id": string,
+          "po_reference"?: string | null,
+          "postal_code"?: string | null,
+          "updated_at"?: string,
+          "vat_id"?: string | null,
+          "vat_id_checked_at"?: string | null,
+          "vat_id_format_valid"?: boolean | null
+        }
+        Update: {
+          "address_line1"?: string | null,
+          "address_line2"?: string | null,
+          "billing_email"?: string | null,
+          "billing_name"?: string | null,
+          "city"?: string | null,
+          "country"?: string | null,
+          "organization_id"?: string,
+          "po_reference"?: string | null,
+          "postal_code"?: string | null,
+          "updated_at"?: string,
+          "vat_id"?: string | null,
+          "vat_id_checked_at"?: string | null,
+          "vat_id_format_valid"?: boolean | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_profiles_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: true
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "billing_reminders": {
+        Row: {
+          "invoice_id": string,
+          "kind": string,
+          "queued_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "invoice_id": string,
+          "kind": string,
+          "queued_at"?: string
+        }
+        Update: {
+          "invoice_id"?: string,
+          "kind"?: string,
+          "queued_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_reminders_invoice_id_fkey"
+            columns: ["invoice_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "billing_seller_settings": {
+        Row: {
+          "address_line1": string | null,
+          "address_line2": string | null,
+          "bic": string | null,
+          "city": string | null,
+          "country": string | null,
+          "credit_note_prefix": string,
+          "email": string | null,
+          "iban": string | null,
+          "id": boolean,
+          "invoice_prefix": string,
+          "legal_name": string | null,
+          "payment_terms_days": number,
+          "postal_code": string | null,
+          "renewal_grace_days": number,
+          "renewal_lead_days": number,
+          "updated_at": string,
+          "vat_id": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "address_line1"?: string | null,
+          "address_line2"?: string | null,
+          "bic"?: string | null,
+          "city"?: string | null,
+          "country"?: string | null,
+          "credit_note_prefix"?: string,
+          "email"?: string | null,
+          "iban"?: string | null,
+          "id"?: boolean,
+          "invoice_prefix"?: string,
+          "legal_name"?: string | null,
+          "payment_terms_days"?: number,
+          "postal_code"?: string | null,
+          "renewal_grace_days"?: number,
+          "renewal_lead_days"?: number,
+          "updated_at"?: string,
+          "vat_id"?: string | null
+        }
+        Update: {
+          "address_line1"?: string | null,
+          "address_line2"?: string | null,
+          "bic"?: string | null,
+          "city"?: string | null,
+          "country"?: string | null,
+          "credit_note_prefix"?: string,
+          "email"?: string | null,
+          "iban"?: string | null,
+          "id"?: boolean,
+          "invoice_prefix"?: string,
+          "legal_name"?: string | null,
+          "payment_terms_days"?: number,
+          "postal_code"?: string | null,
+          "renewal_grace_days"?: number,
+          "renewal_lead_days"?: number,
+          "updated_at"?: string,
+          "vat_id"?: string | null
+        }
+        Relationships: [
+        ]
+      },
+      "billing_vat_rates": {
+        Row: {
+          "country": string,
+          "rate_bp": number,
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "country": string,
+          "rate_bp": number,
+          "updated_at"?: string
+        }
+        Update: {
+          "country"?: string,
+          "rate_bp"?: number,
+          "updated_at"?: string
+        }
+        Relationships: [
+        ]
+      },
       "contact_message_answers": {
         Row: {
           "answered_by": string,
@@ -759,6 +1017,318 @@ export type Database = {
         Relationships: [
         ]
       },
+      "invoice_lines": {
+        Row: {
+          "amount_minor": number,
+          "description": string,
+          "invoice_id": string,
+          "period_end": string | null,
+          "period_start": string | null,
+          "position": number,
+          "quantity": number,
+          "unit_amount_minor": number,
+          "vat_rate_bp": number | null
+        }
+        ComputedFields: never
+        Insert: {
+          "amount_minor": number,
+          "description": string,
+          "invoice_id": string,
+          "period_end"?: string | null,
+          "period_start"?: string | null,
+          "position": number,
+          "quantity"?: number,
+          "unit_amount_minor": number,
+          "vat_rate_bp"?: number | null
+        }
+        Update: {
+          "amount_minor"?: number,
+          "description"?: string,
+          "invoice_id"?: string,
+          "period_end"?: string | null,
+          "period_start"?: string | null,
+          "position"?: number,
+          "quantity"?: number,
+          "unit_amount_minor"?: number,
+          "vat_rate_bp"?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoice_lines_invoice_id_fkey"
+            columns: ["invoice_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "invoice_vat_breakdown": {
+        Row: {
+          "invoice_id": string,
+          "rate_bp": number,
+          "taxable_minor": number,
+          "vat_minor": number
+        }
+        ComputedFields: never
+        Insert: {
+          "invoice_id": string,
+          "rate_bp": number,
+          "taxable_minor": number,
+          "vat_minor": number
+        }
+        Update: {
+          "invoice_id"?: string,
+          "rate_bp"?: number,
+          "taxable_minor"?: number,
+          "vat_minor"?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoice_vat_breakdown_invoice_id_fkey"
+            columns: ["invoice_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "invoices": {
+        Row: {
+          "balance_minor": number,
+          "buyer": Json | null,
+          "created_at": string,
+          "credited_invoice_id": string | null,
+          "credited_minor": number,
+          "currency": string,
+          "draft_created_on": string,
+          "due_date": string | null,
+          "id": string,
+          "issue_date": string | null,
+          "issued_at": string | null,
+          "kind": string,
+          "membership_period_id": string | null,
+          "number": string | null,
+          "organization_id": string,
+          "paid_minor": number,
+          "payment_status": string | null,
+          "pdf_path": string | null,
+          "pdf_sha256": string | null,
+          "period_end": string | null,
+          "period_start": string | null,
+          "reason": string | null,
+          "refunded_minor": number,
+          "reverse_charge": boolean,
+          "rf_reference": string | null,
+          "seller": Json | null,
+          "series": string | null,
+          "status": string,
+          "subtotal_minor": number,
+          "total_minor": number,
+          "updated_at": string,
+          "vat_minor": number,
+          "vat_note": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "balance_minor"?: number,
+          "buyer"?: Json | null,
+          "created_at"?: string,
+          "credited_invoice_id"?: string | null,
+          "credited_minor"?: number,
+          "currency": string,
+          "draft_created_on"?: string,
+          "due_date"?: string | null,
+          "id"?: string,
+          "issue_date"?: string | null,
+          "issued_at"?: string | null,
+          "kind"?: string,
+          "membership_period_id"?: string | null,
+          "number"?: string | null,
+          "organization_id": string,
+          "paid_minor"?: number,
+          "payment_status"?: string | null,
+          "pdf_path"?: string | null,
+          "pdf_sha256"?: string | null,
+          "period_end"?: string | null,
+          "period_start"?: string | null,
+          "reason"?: string | null,
+          "refunded_minor"?: number,
+          "reverse_charge"?: boolean,
+          "rf_reference"?: string | null,
+          "seller"?: Json | null,
+          "series"?: string | null,
+          "status"?: string,
+          "subtotal_minor"?: number,
+          "total_minor"?: number,
+          "updated_at"?: string,
+          "vat_minor"?: number,
+          "vat_note"?: string | null
+        }
+        Update: {
+          "balance_minor"?: number,
+          "buyer"?: Json | null,
+          "created_at"?: string,
+          "credited_invoice_id"?: string | null,
+          "credited_minor"?: number,
+          "currency"?: string,
+          "draft_created_on"?: string,
+          "due_date"?: string | null,
+          "id"?: string,
+          "issue_date"?: string | null,
+          "issued_at"?: string | null,
+          "kind"?: string,
+          "membership_period_id"?: string | null,
+          "number"?: string | null,
+          "organization_id"?: string,
+          "paid_minor"?: number,
+          "payment_status"?: string | null,
+          "pdf_path"?: string | null,
+          "pdf_sha256"?: string | null,
+          "period_end"?: string | null,
+          "period_start"?: string | null,
+          "reason"?: string | null,
+          "refunded_minor"?: number,
+          "reverse_charge"?: boolean,
+          "rf_reference"?: string | null,
+          "seller"?: Json | null,
+          "series"?: string | null,
+          "status"?: string,
+          "subtotal_minor"?: number,
+          "total_minor"?: number,
+          "updated_at"?: string,
+          "vat_minor"?: number,
+          "vat_note"?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoices_credited_invoice_id_fkey"
+            columns: ["credited_invoice_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "invoices_membership_period_id_fkey"
+            columns: ["membership_period_id"]
+            isOneToOne: false
+            referencedRelation: "membership_periods"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "invoices_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "membership_periods": {
+        Row: {
+          "billing_period": string,
+          "created_at": string,
+          "currency": string,
+          "id": string,
+          "organization_id": string,
+          "period_end": string,
+          "period_start": string,
+          "plan_id": string,
+          "plan_name": string,
+          "unit_amount_minor": number
+        }
+        ComputedFields: never
+        Insert: {
+          "billing_period": string,
+          "created_at"?: string,
+          "currency": string,
+          "id"?: string,
+          "organization_id": string,
+          "period_end": string,
+          "period_start": string,
+          "plan_id": string,
+          "plan_name": string,
+          "unit_amount_minor": number
+        }
+        Update: {
+          "billing_period"?: string,
+          "created_at"?: string,
+          "currency"?: string,
+          "id"?: string,
+          "organization_id"?: string,
+          "period_end"?: string,
+          "period_start"?: string,
+          "plan_id"?: string,
+          "plan_name"?: string,
+          "unit_amount_minor"?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "membership_periods_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "memberships"
+            referencedColumns: ["organization_id"]
+          }, {
+            foreignKeyName: "membership_periods_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "pricing_plans"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "memberships": {
+        Row: {
+          "current_period_end": string,
+          "current_period_start": string,
+          "next_plan_id": string | null,
+          "organization_id": string,
+          "plan_id": string,
+          "started_on": string,
+          "status": string,
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "current_period_end": string,
+          "current_period_start": string,
+          "next_plan_id"?: string | null,
+          "organization_id": string,
+          "plan_id": string,
+          "started_on": string,
+          "status"?: string,
+          "updated_at"?: string
+        }
+        Update: {
+          "current_period_end"?: string,
+          "current_period_start"?: string,
+          "next_plan_id"?: string | null,
+          "organization_id"?: string,
+          "plan_id"?: string,
+          "started_on"?: string,
+          "status"?: string,
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "memberships_next_plan_id_fkey"
+            columns: ["next_plan_id"]
+            isOneToOne: false
+            referencedRelation: "pricing_plans"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "memberships_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: true
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "memberships_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "pricing_plans"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "nda_agreements": {
         Row: {
           "agreed_at": string,
@@ -1184,6 +1754,141 @@ export type Database = {
           "website"?: string | null
         }
         Relationships: [
+        ]
+      },
+      "payment_allocations": {
+        Row: {
+          "amount_minor": number,
+          "created_at": string,
+          "invoice_id": string,
+          "payment_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "amount_minor": number,
+          "created_at"?: string,
+          "invoice_id": string,
+          "payment_id": string
+        }
+        Update: {
+          "amount_minor"?: number,
+          "created_at"?: string,
+          "invoice_id"?: string,
+          "payment_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_allocations_invoice_id_fkey"
+            columns: ["invoice_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "payment_allocations_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "payment_refunds": {
+        Row: {
+          "amount_minor": number,
+          "created_at": string,
+          "id": string,
+          "idempotency_key": string,
+          "invoice_id": string,
+          "payment_id": string,
+          "reason": string | null,
+          "recorded_by": string | null,
+          "refunded_on": string
+        }
+        ComputedFields: never
+        Insert: {
+          "amount_minor": number,
+          "created_at"?: string,
+          "id"?: string,
+          "idempotency_key": string,
+          "invoice_id": string,
+          "payment_id": string,
+          "reason"?: string | null,
+          "recorded_by"?: string | null,
+          "refunded_on": string
+        }
+        Update: {
+          "amount_minor"?: number,
+          "created_at"?: string,
+          "id"?: string,
+          "idempotency_key"?: string,
+          "invoice_id"?: string,
+          "payment_id"?: string,
+          "reason"?: string | null,
+          "recorded_by"?: string | null,
+          "refunded_on"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_refunds_invoice_id_fkey"
+            columns: ["invoice_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "payment_refunds_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
+      "payments": {
+        Row: {
+          "amount_minor": number,
+          "created_at": string,
+          "currency": string,
+          "id": string,
+          "idempotency_key": string,
+          "method": string,
+          "organization_id": string,
+          "received_on": string,
+          "recorded_by": string | null,
+          "reference": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "amount_minor": number,
+          "created_at"?: string,
+          "currency": string,
+          "id"?: string,
+          "idempotency_key": string,
+          "method": string,
+          "organization_id": string,
+          "received_on": string,
+          "recorded_by"?: string | null,
+          "reference"?: string | null
+        }
+        Update: {
+          "amount_minor"?: number,
+          "created_at"?: string,
+          "currency"?: string,
+          "id"?: string,
+          "idempotency_key"?: string,
+          "method"?: string,
+          "organization_id"?: string,
+          "received_on"?: string,
+          "recorded_by"?: string | null,
+          "reference"?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payments_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
         ]
       },
       "pricing_plan_prices": {
@@ -1731,6 +2436,26 @@ export type Database = {
           "p_version_label": string
         }; Returns: string
       },
+      "admin_billing_overview":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_change_plan":
+      {
+        Args: {
+          "p_effective": string,
+          "p_organization_id": string,
+          "p_plan_id": string,
+          "p_preview_token": string
+        }; Returns: Json
+      },
+      "admin_confirm_statement_matches":
+      {
+        Args: {
+          "p_line_nos": (number)[],
+          "p_statement_id": string
+        }; Returns: Json
+      },
       "admin_contact_message_answers":
       {
         Args: { "p_message_id": string }; Returns: {
@@ -1795,6 +2520,54 @@ export type Database = {
           "unread_count": number
         }[]
       },
+      "admin_create_credit_note":
+      {
+        Args: {
+          "p_amount_minor": number,
+          "p_invoice_id": string,
+          "p_reason": string
+        }; Returns: {
+          "balance_minor": number,
+          "buyer": Json | null,
+          "created_at": string,
+          "credited_invoice_id": string | null,
+          "credited_minor": number,
+          "currency": string,
+          "draft_created_on": string,
+          "due_date": string | null,
+          "id": string,
+          "issue_date": string | null,
+          "issued_at": string | null,
+          "kind": string,
+          "membership_period_id": string | null,
+          "number": string | null,
+          "organization_id": string,
+          "paid_minor": number,
+          "payment_status": string | null,
+          "pdf_path": string | null,
+          "pdf_sha256": string | null,
+          "period_end": string | null,
+          "period_start": string | null,
+          "reason": string | null,
+          "refunded_minor": number,
+          "reverse_charge": boolean,
+          "rf_reference": string | null,
+          "seller": Json | null,
+          "series": string | null,
+          "status": string,
+          "subtotal_minor": number,
+          "total_minor": number,
+          "updated_at": string,
+          "vat_minor": number,
+          "vat_note": string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "invoices"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "admin_dashboard_counts":
       {
         Args: Record<PropertyKey, never>; Returns: {
@@ -1807,6 +2580,19 @@ export type Database = {
       "admin_delete_update":
       {
         Args: { "p_id": string }; Returns: undefined
+      },
+      "admin_end_membership":
+      {
+        Args: { "p_organization_id": string }; Returns: undefined
+      },
+      "admin_import_bank_statement":
+      {
+        Args: {
+          "p_file_name": string,
+          "p_format": string,
+          "p_lines": Json,
+          "p_sha256": string
+        }; Returns: Json
       },
       "admin_investor_requests":
       {
@@ -1849,6 +2635,50 @@ export type Database = {
           "user_id": string
         }[]
       },
+      "admin_issue_invoice":
+      {
+        Args: { "p_invoice_id": string }; Returns: {
+          "balance_minor": number,
+          "buyer": Json | null,
+          "created_at": string,
+          "credited_invoice_id": string | null,
+          "credited_minor": number,
+          "currency": string,
+          "draft_created_on": string,
+          "due_date": string | null,
+          "id": string,
+          "issue_date": string | null,
+          "issued_at": string | null,
+          "kind": string,
+          "membership_period_id": string | null,
+          "number": string | null,
+          "organization_id": string,
+          "paid_minor": number,
+          "payment_status": string | null,
+          "pdf_path": string | null,
+          "pdf_sha256": string | null,
+          "period_end": string | null,
+          "period_start": string | null,
+          "reason": string | null,
+          "refunded_minor": number,
+          "reverse_charge": boolean,
+          "rf_reference": string | null,
+          "seller": Json | null,
+          "series": string | null,
+          "status": string,
+          "subtotal_minor": number,
+          "total_minor": number,
+          "updated_at": string,
+          "vat_minor": number,
+          "vat_note": string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "invoices"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "admin_list_invitations":
       {
         Args: Record<PropertyKey, never>; Returns: {
@@ -1862,6 +2692,44 @@ export type Database = {
           "status": string,
           "used_at": string,
           "used_by_email": string
+        }[]
+      },
+      "admin_list_invoices":
+      {
+        Args: {
+          "p_after_created_at"?: string,
+          "p_after_id"?: string,
+          "p_kind"?: string,
+          "p_limit"?: number,
+          "p_number"?: string,
+          "p_organization_id"?: string,
+          "p_overdue"?: boolean,
+          "p_payment_status"?: string,
+          "p_period_from"?: string,
+          "p_period_to"?: string,
+          "p_status"?: string
+        }; Returns: {
+          "balance_minor": number,
+          "created_at": string,
+          "credited_invoice_id": string,
+          "credited_minor": number,
+          "currency": string,
+          "due_date": string,
+          "id": string,
+          "issue_date": string,
+          "kind": string,
+          "number": string,
+          "organization_id": string,
+          "organization_name": string,
+          "overdue": boolean,
+          "paid_minor": number,
+          "payment_status": string,
+          "period_end": string,
+          "period_start": string,
+          "status": string,
+          "subtotal_minor": number,
+          "total_minor": number,
+          "vat_minor": number
         }[]
       },
       "admin_list_tenants":
@@ -1907,6 +2775,14 @@ export type Database = {
           "organization_name": string,
           "organization_role": Database["public"]['Enums']["organization_role"]
         }[]
+      },
+      "admin_match_statement_line":
+      {
+        Args: {
+          "p_invoice_id": string,
+          "p_line_no": number,
+          "p_statement_id": string
+        }; Returns: undefined
       },
       "admin_move_pricing_plan":
       {
@@ -1966,11 +2842,53 @@ export type Database = {
           "subject_email": string
         }[]
       },
+      "admin_overdue_organizations":
+      {
+        Args: Record<PropertyKey, never>; Returns: {
+          "currency": string,
+          "invoice_count": number,
+          "oldest_due_date": string,
+          "organization_id": string,
+          "organization_name": string,
+          "overdue_minor": number
+        }[]
+      },
+      "admin_preview_plan_change":
+      {
+        Args: {
+          "p_organization_id": string,
+          "p_plan_id": string
+        }; Returns: Json
+      },
       "admin_publish_update":
       {
         Args: {
           "p_id": string,
           "p_published_at": string
+        }; Returns: string
+      },
+      "admin_record_payment":
+      {
+        Args: {
+          "p_allocations": Json,
+          "p_amount_minor": number,
+          "p_currency": string,
+          "p_idempotency_key": string,
+          "p_method": string,
+          "p_organization_id": string,
+          "p_received_on": string,
+          "p_reference": string
+        }; Returns: string
+      },
+      "admin_record_refund":
+      {
+        Args: {
+          "p_amount_minor": number,
+          "p_idempotency_key": string,
+          "p_invoice_id": string,
+          "p_payment_id": string,
+          "p_reason": string,
+          "p_refunded_on": string
         }; Returns: string
       },
       "admin_save_pricing_plan":
@@ -1989,6 +2907,50 @@ export type Database = {
           "p_support": string
         }; Returns: string
       },
+      "admin_save_seller_settings":
+      {
+        Args: {
+          "p_address_line1": string,
+          "p_address_line2": string,
+          "p_bic": string,
+          "p_city": string,
+          "p_country": string,
+          "p_credit_note_prefix": string,
+          "p_email": string,
+          "p_iban": string,
+          "p_invoice_prefix": string,
+          "p_legal_name": string,
+          "p_payment_terms_days": number,
+          "p_postal_code": string,
+          "p_renewal_grace_days": number,
+          "p_renewal_lead_days": number,
+          "p_vat_id": string
+        }; Returns: {
+          "address_line1": string | null,
+          "address_line2": string | null,
+          "bic": string | null,
+          "city": string | null,
+          "country": string | null,
+          "credit_note_prefix": string,
+          "email": string | null,
+          "iban": string | null,
+          "id": boolean,
+          "invoice_prefix": string,
+          "legal_name": string | null,
+          "payment_terms_days": number,
+          "postal_code": string | null,
+          "renewal_grace_days": number,
+          "renewal_lead_days": number,
+          "updated_at": string,
+          "vat_id": string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "billing_seller_settings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "admin_save_update":
       {
         Args: {
@@ -2003,11 +2965,22 @@ export type Database = {
           "p_title": string
         }; Returns: string
       },
+      "admin_send_invoice_again":
+      {
+        Args: { "p_invoice_id": string }; Returns: number
+      },
       "admin_set_pricing_plan_archived":
       {
         Args: {
           "p_archived": boolean,
           "p_plan_id": string
+        }; Returns: undefined
+      },
+      "admin_set_vat_rate":
+      {
+        Args: {
+          "p_country": string,
+          "p_rate_bp": number
         }; Returns: undefined
       },
       "admin_stakeholders":
@@ -2026,6 +2999,14 @@ export type Database = {
           "total_count": number,
           "user_id": string
         }[]
+      },
+      "admin_start_membership":
+      {
+        Args: {
+          "p_organization_id": string,
+          "p_plan_id": string,
+          "p_start": string
+        }; Returns: string
       },
       "admin_tenant_detail":
       {
@@ -2088,6 +3069,14 @@ export type Database = {
         }; Returns: undefined
       },
       "begin_application_review":
+      {
+        Args: { "p_organization_id": string }; Returns: Json
+      },
+      "billing_run":
+      {
+        Args: { "p_now"?: string }; Returns: Json
+      },
+      "billing_standing":
       {
         Args: { "p_organization_id": string }; Returns: Json
       },
@@ -2370,6 +3359,10 @@ export type Database = {
           "user_id": string
         }[]
       },
+      "invoice_document":
+      {
+        Args: { "p_invoice_id": string }; Returns: Json
+      },
       "is_any_organization_admin":
       {
         Args: { "user_uuid": string }; Returns: boolean
@@ -2567,6 +3560,22 @@ export type Database = {
       {
         Args: Record<PropertyKey, never>; Returns: undefined
       },
+      "record_invoice_pdf":
+      {
+        Args: {
+          "p_invoice_id": string,
+          "p_path": string,
+          "p_sha256": string
+        }; Returns: boolean
+      },
+      "record_vat_id_check":
+      {
+        Args: {
+          "p_organization_id": string,
+          "p_valid": boolean,
+          "p_vat_id": string
+        }; Returns: boolean
+      },
       "register_investor_document_version":
       {
         Args: {
@@ -2750,6 +3759,41 @@ export type Database = {
       {
         Args: { "p_invitation_id": string }; Returns: string
       },
+      "save_billing_profile":
+      {
+        Args: {
+          "p_address_line1": string,
+          "p_address_line2": string,
+          "p_billing_email": string,
+          "p_billing_name": string,
+          "p_city": string,
+          "p_country": string,
+          "p_organization_id": string,
+          "p_po_reference": string,
+          "p_postal_code": string,
+          "p_vat_id": string
+        }; Returns: {
+          "address_line1": string | null,
+          "address_line2": string | null,
+          "billing_email": string | null,
+          "billing_name": string | null,
+          "city": string | null,
+          "country": string | null,
+          "organization_id": string,
+          "po_reference": string | null,
+          "postal_code": string | null,
+          "updated_at": string,
+          "vat_id": string | null,
+          "vat_id_checked_at": string | null,
+          "vat_id_format_valid": boolean | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "billing_profiles"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "save_verification_schema":
       {
         Args: {
@@ -2897,7 +3941,7 @@ export type Database = {
       "investor_access_level": "lite" | "data_room",
       "investor_kind": "angel" | "venture_capital" | "corporate" | "family_office" | "public_funder" | "other",
       "investor_request_status": "new" | "approved" | "declined",
-      "notification_kind": "application_decided" | "application_changes_requested" | "colleague_joined" | "colleague_left" | "invitation_accepted" | "registry_status_changed" | "network_reply",
+      "notification_kind": "application_decided" | "application_changes_requested" | "colleague_joined" | "colleague_left" | "invitation_accepted" | "registry_status_changed" | "network_reply" | "invoice_issued" | "billing_reminder",
       "organization_change_status": "pending" | "approved" | "declined" | "withdrawn",
       "organization_role": "admin" | "member",
       "organization_sector": "education" | "healthcare" | "financial_services" | "public_sector" | "travel" | "recruitment" | "technology" | "legal" | "real_estate" | "retail" | "telecommunications" | "other",
@@ -3134,7 +4178,9 @@ export const Constants = {
         "colleague_left",
         "invitation_accepted",
         "registry_status_changed",
-        "network_reply"],
+        "network_reply",
+        "invoice_issued",
+        "billing_reminder"],
       "organization_change_status": ["pending",
         "approved",
         "declined",

@@ -11,6 +11,14 @@ import { setNotificationPreference } from '../../data/notifications/set-notifica
 
 /** Each kind in plain words: what it is about and who gets it (decisions 046 and 049). */
 export const NOTIFICATION_KINDS: Record<NotificationKind, { label: string; description: string }> = {
+  billing_reminder: {
+    label: 'Payment reminders',
+    description: 'An invoice of your organisation is about to fall due, is due today, or is overdue. Sent to the organisation’s administrators.',
+  },
+  invoice_issued: {
+    label: 'Invoices and credit notes',
+    description: 'The network issues an invoice or credit note to your organisation, or sends one again. Sent to the organisation’s administrators.',
+  },
   network_reply: {
     label: 'Answers from the network',
     description: 'An administrator of the network writes in one of your organisation’s conversations.',
