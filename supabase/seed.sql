@@ -803,3 +803,130 @@ update private.notification_emails e
    set sent_at = n.created_at
   from public.notifications n
  where n.id = e.notification_id and n.kind = 'network_reply' and n.user_id = '5eed0000-0000-4000-8000-000000000002';
+
+-- ---------------------------------------------------------------------------
+-- Billing (issue 25; docs/decisions/069-billing-model.md): the network as the
+-- seller, EU VAT rates, and a membership for every approved organisation with
+-- three months and more of invoices, made the way production makes them: the
+-- renewal run (public.billing_run) on each day since, with the billing test
+-- clock set to that day, and payments recorded as members paid. So the ledger
+-- holds paid invoices, an unpaid one not yet due, overdue ones (Harbourview
+-- over 30 days: on the overdue list; Beacon Lettings a week), a fully
+-- credited invoice and a partial credit, a part payment, and Stadtwerke
+-- Rheinfeld in Germany with a checked VAT number (reverse charge). Northwind,
+-- the demo member's organisation, is outside the EU (no VAT) and in good standing.
+-- ---------------------------------------------------------------------------
+update public.billing_seller_settings
+   set legal_name = 'Accord Trust Network B.V.', address_line1 = 'Herengracht 420', address_line2 = null,
+       postal_code = '1017 BZ', city = 'Amsterdam', country = 'NL', vat_id = 'NL862637223B01',
+       iban = 'NL91ABNA0417164300', bic = 'ABNANL2A', email = 'billing@accord.test';
+
+insert into public.billing_vat_rates (country, rate_bp) values
+  ('AT', 2000), ('BE', 2100), ('BG', 2000), ('HR', 2500), ('CY', 1900), ('CZ', 2100), ('DK', 2500),
+  ('EE', 2400), ('FI', 2550), ('FR', 2000), ('DE', 1900), ('GR', 2400), ('HU', 2700), ('IE', 2300),
+  ('IT', 2200), ('LV', 2100), ('LT', 2100), ('LU', 1700), ('MT', 1800), ('NL', 2100), ('PL', 2300),
+  ('PT', 2300), ('RO', 2100), ('SK', 2300), ('SI', 2200), ('ES', 2100), ('SE', 2500);
+
+-- The plans were inserted above at seed time; their prices applied from publication.
+update public.pricing_plan_prices h
+   set valid_from = p.published_at
+  from public.pricing_plans p
+ where p.id = h.plan_id and h.valid_to is null and p.published_at < h.valid_from;
+
+insert into public.billing_profiles (organization_id, billing_name, address_line1, address_line2, postal_code, city, country,
+  vat_id, vat_id_format_valid, vat_id_checked_at, billing_email, po_reference)
+values
+  ('5eed0000-0000-4000-8000-000000000101', null, 'Northwind House', '12 Deansgate', 'M3 2BW', 'Manchester', 'GB',
+   null, null, null, 'accounts@northwind-learning.example', 'PO-2026-118'),
+  ('5eed0000-0000-4000-8000-000000000102', null, 'Grand Canal Quay 4', null, 'D02 XK25', 'Dublin', 'IE',
+   null, null, null, 'finance@harbourview-health.example', null),
+  ('5eed0000-0000-4000-8000-000000000103', null, 'Damrak 70', null, '1012 LM', 'Amsterdam', 'NL',
+   'NL004495445B01', true, now() - interval '100 days', 'crediteuren@grachtenbank.example', null),
+  ('5eed0000-0000-4000-8000-000000000104', null, 'Straße des 17. Juni 12', null, '47495', 'Rheinberg', 'DE',
+   'DE136695976', true, now() - interval '95 days', 'rechnungen@stadtwerke-rheinfeld.example', 'BEST-4471'),
+  ('5eed0000-0000-4000-8000-000000000105', null, '14 quai Saint-Antoine', null, '69002', 'Lyon', 'FR',
+   null, null, null, 'compta@voyages-lumiere.example', null),
+  ('5eed0000-0000-4000-8000-000000000106', null, 'Calle de Alcalá 95', null, '28009', 'Madrid', 'ES',
+   null, null, null, null, null),
+  ('5eed0000-0000-4000-8000-000000000107', null, 'Dragarbrunnsgatan 46', null, '753 20', 'Uppsala', 'SE',
+   null, null, null, 'faktura@nordljus-vard.example', null),
+  ('5eed0000-0000-4000-8000-000000000108', null, 'Narva mnt 5', null, '10117', 'Tallinn', 'EE',
+   null, null, null, null, null),
+  ('5eed0000-0000-4000-8000-000000000109', null, '21 Queen Square', null, 'BS1 4ND', 'Bristol', 'GB',
+   null, null, null, 'office@beacon-lettings.example', null),
+  ('5eed0000-0000-4000-8000-000000000110', null, 'Coolsingel 40', null, '3011 AD', 'Rotterdam', 'NL',
+   null, null, null, 'facturen@deltaland.example', null);
+
+do $$
+declare
+  v_start date := (date_trunc('month', now()) - interval '3 months')::date;
+  v_day date;
+  v_org record;
+  v_invoice record;
+begin
+  for v_org in
+    select o.id, p.id as plan_id
+      from (values ('5eed0000-0000-4000-8000-000000000101'::uuid, 'professional'), ('5eed0000-0000-4000-8000-000000000102'::uuid, 'scale'),
+                   ('5eed0000-0000-4000-8000-000000000103'::uuid, 'professional'), ('5eed0000-0000-4000-8000-000000000104'::uuid, 'scale'),
+                   ('5eed0000-0000-4000-8000-000000000105'::uuid, 'essentials'), ('5eed0000-0000-4000-8000-000000000106'::uuid, 'essentials'),
+                   ('5eed0000-0000-4000-8000-000000000107'::uuid, 'professional'), ('5eed0000-0000-4000-8000-000000000108'::uuid, 'essentials'),
+                   ('5eed0000-0000-4000-8000-000000000109'::uuid, 'essentials'), ('5eed0000-0000-4000-8000-000000000110'::uuid, 'professional')) o(id, slug)
+      join public.pricing_plans p on p.slug = o.slug
+  loop
+    perform pg_catalog.set_config('accord.billing_now', ((v_start + time '09:00') at time zone 'Europe/Amsterdam')::text, true);
+    insert into public.memberships (organization_id, plan_id, started_on, current_period_start, current_period_end)
+    values (v_org.id, v_org.plan_id, v_start, v_start, (v_start + interval '1 month')::date);
+    perform private.create_period_draft(v_org.id, v_org.plan_id, v_start);
+  end loop;
+
+  -- Every day since, as the schedule would have run it, with the members paying as they do.
+  for v_day in select d::date from generate_series(v_start, (now() at time zone 'Europe/Amsterdam')::date, interval '1 day') d loop
+    perform pg_catalog.set_config('accord.billing_now', ((v_day + time '09:00') at time zone 'Europe/Amsterdam')::text, true);
+    perform public.billing_run();
+    -- Voyages Lumière's second invoice was made in error: credited in full five days after issue.
+    for v_invoice in
+      select i.id from public.invoices i
+       where i.organization_id = '5eed0000-0000-4000-8000-000000000105' and i.kind = 'invoice' and i.status = 'issued'
+         and i.issue_date = v_day - 5 and i.period_start = (v_start + interval '1 month')::date
+    loop
+      perform private.create_credit_note(v_invoice.id, null,
+        'Invoiced in error: the membership was paused for this month while the bookings system moved.');
+    end loop;
+    -- Grachtenbank's third invoice: a partial credit for a week of service outage.
+    for v_invoice in
+      select i.id, i.total_minor from public.invoices i
+       where i.organization_id = '5eed0000-0000-4000-8000-000000000103' and i.kind = 'invoice' and i.status = 'issued'
+         and i.issue_date = v_day - 2 and i.period_start = (v_start + interval '2 months')::date
+    loop
+      perform private.create_credit_note(v_invoice.id, v_invoice.total_minor / 4,
+        'Goodwill credit: document verification was unavailable for a week.');
+    end loop;
+    -- Payments twelve days after issue, except Harbourview (stopped paying after
+    -- its first invoice), Beacon Lettings (behind on its latest) and Talento
+    -- Ibérico (paid half of its latest).
+    for v_invoice in
+      select i.id, i.organization_id, i.balance_minor, i.currency, i.number, i.issue_date
+        from public.invoices i
+       where i.kind = 'invoice' and i.status = 'issued' and i.balance_minor > 0 and i.issue_date = v_day - 12
+    loop
+      continue when v_invoice.organization_id = '5eed0000-0000-4000-8000-000000000102'
+        and exists (select 1 from public.payments p where p.organization_id = v_invoice.organization_id);
+      continue when v_invoice.organization_id = '5eed0000-0000-4000-8000-000000000109'
+        and v_invoice.issue_date > (now() at time zone 'Europe/Amsterdam')::date - 50;
+      perform private.record_payment(v_invoice.organization_id,
+        case when v_invoice.organization_id = '5eed0000-0000-4000-8000-000000000106'
+               and v_invoice.issue_date > (now() at time zone 'Europe/Amsterdam')::date - 40
+             then v_invoice.balance_minor / 2 else v_invoice.balance_minor end,
+        v_invoice.currency, v_day, 'bank_transfer', v_invoice.number,
+        null, 'seed:' || v_invoice.id::text);
+    end loop;
+  end loop;
+  perform pg_catalog.set_config('accord.billing_now', '', true);
+end;
+$$;
+
+-- The billing notifications above happened in the past: their e-mails count as sent.
+update private.notification_emails e
+   set sent_at = n.created_at
+  from public.notifications n
+ where n.id = e.notification_id and n.kind in ('invoice_issued', 'billing_reminder');

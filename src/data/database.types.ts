@@ -3074,7 +3074,10 @@ export type Database = {
       },
       "billing_run":
       {
-        Args: { "p_now"?: string }; Returns: Json
+        Args: {
+          "p_now"?: string,
+          "p_organization_ids"?: (string)[]
+        }; Returns: Json
       },
       "billing_standing":
       {

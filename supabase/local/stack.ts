@@ -5,6 +5,7 @@ import { startGateway, type GatewayRoute } from './gateway.ts';
 import { startMail } from './mail.ts';
 import { startNotificationSchedule } from './notification-schedule.ts';
 import { startLookupSnapshotSchedule } from './lookup-snapshot-schedule.ts';
+import { startBillingRunSchedule } from './billing-run-schedule.ts';
 import { startIdp } from './oidc/provider.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
@@ -113,6 +114,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     stops.push(startNotificationSchedule(config, { log }).stop);
     // Hosted Supabase snapshots registry lookups with pg_cron; here the stack does (decision 062).
     stops.push(startLookupSnapshotSchedule(config, { log }).stop);
+    // Hosted Supabase runs the billing renewal run with pg_cron; here the stack does (decision 069).
+    stops.push(startBillingRunSchedule(config, { log }).stop);
     return { config, created: db.created, stop };
   } catch (error) {
     await stop();

@@ -1029,7 +1029,7 @@ begin
   perform private.notify_billing(v_invoice.organization_id, 'invoice_issued',
     case v_invoice.kind when 'invoice' then format('Invoice %s', v_invoice.number) else format('Credit note %s', v_invoice.number) end,
     case v_invoice.kind
-      when 'invoice' then format('Your invoice for %s is ready, due on %s.', private.format_money(v_invoice.total_minor, v_invoice.currency), to_char(v_invoice.due_date, 'FMDD Month YYYY'))
+      when 'invoice' then format('Your invoice for %s is ready, due on %s.', private.format_money(v_invoice.total_minor, v_invoice.currency), to_char(v_invoice.due_date, 'FMDD FMMonth YYYY'))
       else format('A credit note for %s was issued.', private.format_money(v_invoice.total_minor, v_invoice.currency)) end);
   return v_invoice;
 end;
@@ -1845,7 +1845,7 @@ begin
     format(case v_invoice.kind when 'invoice' then 'Invoice %s' else 'Credit note %s' end, v_invoice.number),
     format('%s for %s, issued on %s, sent again by the network.',
       case v_invoice.kind when 'invoice' then 'Your invoice' else 'Your credit note' end,
-      private.format_money(v_invoice.total_minor, v_invoice.currency), to_char(v_invoice.issue_date, 'FMDD Month YYYY')));
+      private.format_money(v_invoice.total_minor, v_invoice.currency), to_char(v_invoice.issue_date, 'FMDD FMMonth YYYY')));
   perform private.billing_activity('invoice.sent_again', v_invoice.organization_id,
     jsonb_build_object('invoice_id', v_invoice.id, 'number', v_invoice.number, 'recipients', v_count));
   return v_count;
@@ -2384,7 +2384,7 @@ grant execute on function public.admin_list_invoices(text, text, text, boolean, 
 -- ---------------------------------------------------------------------------
 -- The renewal run (service role; pg_cron on hosted, the stack's schedule locally)
 -- ---------------------------------------------------------------------------
-create function public.billing_run(p_now timestamptz default null)
+create function public.billing_run(p_now timestamptz default null, p_organization_ids uuid[] default null)
 returns jsonb
 language plpgsql
 volatile
@@ -2425,6 +2425,7 @@ begin
            plan_id = mp.plan_id, next_plan_id = null, updated_at = now()
       from public.membership_periods mp
      where m.status = 'active' and m.current_period_end <= v_today
+       and (p_organization_ids is null or m.organization_id = any (p_organization_ids))
        and mp.organization_id = m.organization_id and mp.period_start = m.current_period_end;
     get diagnostics v_step = row_count;
     v_rolled := v_rolled + v_step;
@@ -2435,6 +2436,7 @@ begin
       into v_orgs, v_plans, v_starts
       from public.memberships m
      where m.status = 'active' and m.current_period_end <= v_today + v_settings.renewal_lead_days
+       and (p_organization_ids is null or m.organization_id = any (p_organization_ids))
        and not exists (select 1 from public.membership_periods mp
                         where mp.organization_id = m.organization_id and mp.period_start = m.current_period_end);
     v_step := 0;
@@ -2461,6 +2463,7 @@ begin
       select i.id from public.invoices i
        where i.status = 'draft' and i.kind = 'invoice' and i.membership_period_id is not null
          and i.draft_created_on <= v_today - v_settings.renewal_grace_days
+         and (p_organization_ids is null or i.organization_id = any (p_organization_ids))
        order by i.draft_created_on, i.period_start, i.id
     loop
       perform private.issue_invoice(v_invoice);
@@ -2479,6 +2482,7 @@ begin
         from public.invoices i
        where i.status = 'issued' and i.kind = 'invoice' and i.balance_minor > 0
          and i.due_date <= v_today + 7
+         and (p_organization_ids is null or i.organization_id = any (p_organization_ids))
     ), queued as (
       insert into public.billing_reminders (invoice_id, kind, queued_at)
       select o.id, o.kind, private.billing_now() from open_invoices o
@@ -2490,7 +2494,7 @@ begin
   loop
     perform private.notify_billing(v_reminder.organization_id, 'billing_reminder',
       case v_reminder.queued_kind
-        when 'before_due' then format('Invoice %s is due on %s', v_reminder.number, to_char(v_reminder.due_date, 'FMDD Month YYYY'))
+        when 'before_due' then format('Invoice %s is due on %s', v_reminder.number, to_char(v_reminder.due_date, 'FMDD FMMonth YYYY'))
         when 'due' then format('Invoice %s is due today', v_reminder.number)
         else format('Invoice %s is overdue', v_reminder.number) end,
       format('%s remains to pay. The invoice, bank details and payment reference are on your billing page.',
@@ -2503,13 +2507,14 @@ begin
     'periodsStarted', v_rolled, 'draftsCreated', v_drafted, 'invoicesIssued', v_issued,
     'issueSkipped', v_issue_skipped, 'remindersQueued', v_reminded,
     'overdueOrganizations', (select count(distinct i.organization_id)::integer from public.invoices i
-       where i.status = 'issued' and i.kind = 'invoice' and i.balance_minor > 0 and i.due_date <= v_today - 30));
+       where i.status = 'issued' and i.kind = 'invoice' and i.balance_minor > 0 and i.due_date <= v_today - 30
+         and (p_organization_ids is null or i.organization_id = any (p_organization_ids))));
 end;
 $$;
-comment on function public.billing_run(timestamptz) is
-  'Service role only (pg_cron on hosted; the local stack''s schedule). Idempotent: starts periods that began, drafts the next period of memberships within renewal_lead_days (priced at its start), issues drafts renewal_grace_days old, queues each reminder (before_due 7 days ahead, due, overdue_7, overdue_14) once as notifications to the organisation''s administrators, and counts organisations 30 days overdue (admin_overdue_organizations lists them; nothing is suspended). p_now sets the test clock for its transaction. Returns {now, today, periodsStarted, draftsCreated, invoicesIssued, issueSkipped, remindersQueued, overdueOrganizations}.';
-revoke execute on function public.billing_run(timestamptz) from public, anon, authenticated;
-grant execute on function public.billing_run(timestamptz) to service_role;
+comment on function public.billing_run(timestamptz, uuid[]) is
+  'Service role only (pg_cron on hosted; the local stack''s schedule). Idempotent: starts periods that began, drafts the next period of memberships within renewal_lead_days (priced at its start), issues drafts renewal_grace_days old, queues each reminder (before_due 7 days ahead, due, overdue_7, overdue_14) once as notifications to the organisation''s administrators, and counts organisations 30 days overdue (admin_overdue_organizations lists them; nothing is suspended). p_now sets the test clock for its transaction; p_organization_ids (null: all) limits the run to those organisations, so a test''s clock moves only its own memberships. Returns {now, today, periodsStarted, draftsCreated, invoicesIssued, issueSkipped, remindersQueued, overdueOrganizations}.';
+revoke execute on function public.billing_run(timestamptz, uuid[]) from public, anon, authenticated;
+grant execute on function public.billing_run(timestamptz, uuid[]) to service_role;
 
 -- ---------------------------------------------------------------------------
 -- Bank reconciliation
