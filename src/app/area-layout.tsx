@@ -8,7 +8,7 @@ import { SecondFactorPrompt } from '../components/second-factor-prompt';
 import { StatusBadge } from '../components/status-badge';
 import { useUnreadCounts } from '../data/inbox/use-unread-counts';
 import { useMyOrganization } from '../data/organizations/use-my-organization';
-import { useRegistryOrganization } from '../data/registry/use-registry-organization';
+import { useRegistryOrganization } from '../data/registry/get-registry-organization';
 import { useSessionFacts } from '../session/session-context';
 import { MAIN_CONTENT_ID } from './app-layout';
 import { hasSecondFactor } from '../../machines/access';

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { EmptyState, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters } from '../../components/use-url-filters';
-import { useApplicationQueue } from '../../data/applications/use-application-queue';
+import { useApplicationQueue } from '../../data/applications/list-applications';
 import type { Application } from '../../data/applications/types';
 import { supabase, type AccordClient } from '../../data/client';
 import { ApplicationDetail } from './application-detail';

@@ -22,7 +22,7 @@ import { leaveOrganization } from '../../data/team/leave-organization';
 import { useTeam, type TeamMember } from '../../data/team/list-team';
 import { useTenantInvitations, type PendingInvitation } from '../../data/team/list-tenant-invitations';
 import { LAST_ADMIN_MESSAGE } from '../../data/team/refusals';
-import { useRegistryOrganization } from '../../data/registry/use-registry-organization';
+import { useRegistryOrganization } from '../../data/registry/get-registry-organization';
 import { removeMember } from '../../data/team/remove-member';
 import { revokeTenantInvitation } from '../../data/team/revoke-tenant-invitation';
 import { useSession, useSessionFacts } from '../../session/session-context';

@@ -5,7 +5,7 @@ import { ContactLink } from '../../components/contact-link';
 import { usePageDescription } from '../../components/page-meta';
 import { EmptyState, ErrorState } from '../../components/query-states';
 import type { SolutionCategory, SolutionSummary } from '../../data/content/types';
-import { useSolutions } from '../../data/content/use-solutions';
+import { useSolutions } from '../../data/content/list-solutions';
 import { isSolutionCategory, SOLUTION_CATEGORIES, SOLUTION_CATEGORY_LABELS } from './content-format';
 import { CardSkeletons } from './content-skeletons';
 import { SolutionLogo } from './solution-logo';

@@ -4,8 +4,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { usePageDescription } from '../../components/page-meta';
 import { EmptyState, ErrorState } from '../../components/query-states';
-import { useUpdate } from '../../data/content/use-update';
-import { useUpdates } from '../../data/content/use-updates';
+import { useUpdate } from '../../data/content/get-update';
+import { useUpdates } from '../../data/content/list-updates';
 import { BackLink } from './back-link';
 import { CoverImage, Dateline, updateHref, UpdateArticle } from '../../components/update-article/update-article';
 import { ArticleSkeleton, CardSkeletons } from './content-skeletons';

@@ -7,7 +7,7 @@ import { formatCount, formatEuro, formatPrice } from '../../components/formats';
 import { usePageDescription } from '../../components/page-meta';
 import { EmptyState, ErrorState } from '../../components/query-states';
 import type { PricingPlan } from '../../data/content/types';
-import { usePricingPlans } from '../../data/content/use-pricing-plans';
+import { usePricingPlans } from '../../data/content/list-pricing-plans';
 import { CheckIcon } from './content-icons';
 import { CardSkeletons } from './content-skeletons';
 

@@ -14,7 +14,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters } from '../../components/use-url-filters';
 import { REGISTRY_SEARCH_MAX_LENGTH } from '../../data/registry/search-registry';
 import { REGISTRY_STATUSES, type RegistryOrganization } from '../../data/registry/types';
-import { preloadRegistrySearch, useRegistrySearch } from '../../data/registry/use-registry-search';
+import { preloadRegistrySearch, useRegistrySearch } from '../../data/registry/search-registry';
 import { OrganizationMark } from './organization-mark';
 import { formatRegistryDate, STATUS_MEANINGS, statusSince } from './registry-labels';
 import { filtersFromParams, hasFilters, PAGE_SIZE, paramsFromFilters, toRegistryQuery, type RegistryFilters } from './registry-filters';
