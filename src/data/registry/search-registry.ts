@@ -2,22 +2,9 @@ import useSWR from 'swr';
 
 import { DataError } from '../errors';
 import { publicRpc } from '../public-api';
-import { toRegistryOrganization, type OrganizationSector, type RegistryOrganization, type RegistryStatus } from './types';
+import { toRegistryOrganization, type RegistryOrganization } from './types';
 import { preloadQuery } from '../preload-query';
-import { registryKeys } from './keys';
-
-export interface RegistryQuery {
-  /** Part of the name or legal name; case and accents do not matter. */
-  query?: string | null;
-  sector?: OrganizationSector | null;
-  /** ISO 3166-1 alpha-2. */
-  country?: string | null;
-  /** Every status when absent. */
-  status?: RegistryStatus | null;
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-}
+import { registryKeys, type RegistryQuery } from './keys';
 
 export interface RegistryPage {
   organizations: RegistryOrganization[];
