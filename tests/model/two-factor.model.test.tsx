@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 
 import type { RemovableFactor, TwoFactorContext } from '../../machines/two-factor.machine.ts';
-import { toaster, Toaster } from '../../src/components/toaster.tsx';
+import { toaster, ToastList } from '../../src/components/toaster.tsx';
 import type { SecondFactor } from '../../src/data/mfa/list-factors.ts';
 import { TwoFactorSection } from '../../src/features/account/two-factor-section.tsx';
 import { SessionProvider } from '../../src/session/session-context.tsx';
@@ -63,7 +63,7 @@ function renderSection() {
       navigate={() => undefined}
     >
       <TwoFactorSection client={{} as never} />
-      <Toaster />
+      <ToastList />
     </SessionProvider>,
     { at: '/dashboard/settings' },
   );

@@ -7,7 +7,7 @@ import { TextField } from '../../components/form-fields';
 import { formatLongDate } from '../../components/formats';
 import { OneTimeCodeField } from '../../components/one-time-code-field';
 import { SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
 import { supabase, type AccordClient } from '../../data/client';
 import { useFactors, type FactorStatus, type SecondFactor } from '../../data/mfa/list-factors';
@@ -225,9 +225,9 @@ export function TwoFactorSection({ client = supabase }: { client?: AccordClient 
         isEmpty={(list) => list.length === 0}
         empty={
           settingUp ? null : (
-            <EmptyState title="Two-factor authentication is off">
+            <EmptyMessage title="Two-factor authentication is off">
               Set up an authenticator app and Accord will ask for its code each time you sign in.
-            </EmptyState>
+            </EmptyMessage>
           )
         }
       >
