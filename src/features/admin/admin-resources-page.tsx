@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import { SearchField } from '../../components/filter-controls';
 import { formatLongDate } from '../../components/formats';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
 import { useCommand } from '../../components/use-command';
 import { useConfirm } from '../../components/use-confirm';
@@ -163,7 +163,7 @@ export default function AdminResourcesPage({ client = supabase }: { client?: Acc
           errorTitle="The resources could not be loaded"
           staleErrorTitle="The resources could not be refreshed"
           isEmpty={(all) => all.length === 0}
-          empty={<EmptyState title="No resources yet">Add the first document for members with “Add resource”.</EmptyState>}
+          empty={<EmptyMessage title="No resources yet">Add the first document for members with “Add resource”.</EmptyMessage>}
         >
           {(all) => (
             <Stack gap="3">
@@ -172,7 +172,7 @@ export default function AdminResourcesPage({ client = supabase }: { client?: Acc
                 {shown.length === all.length ? `${all.length} ${all.length === 1 ? 'resource' : 'resources'}` : `${shown.length} of ${all.length} resources`}
               </Text>
               {shown.length === 0 ? (
-                <EmptyState title="No resource matches that search">Try part of a title, a category or a file name.</EmptyState>
+                <EmptyMessage title="No resource matches that search">Try part of a title, a category or a file name.</EmptyMessage>
               ) : (
                 <DataTable caption="Resources for members" columns={columns} rows={shown} rowKey={(r) => r.id} />
               )}
