@@ -17,7 +17,7 @@ import { resourceKeys } from '../../data/resources/keys';
 import { useResources, type Resource } from '../../data/resources/list-resources';
 import { setResourcePublished } from '../../data/resources/set-resource-published';
 import { NewResourceDialog } from '../resources/new-resource-dialog';
-import { NewVersionDialog } from '../resources/new-version-dialog';
+import { NewResourceVersionDialog } from '../resources/new-resource-version-dialog';
 import { ResourceDownloadButton } from '../resources/resource-download-button';
 import { audienceLabel, audienceSentence, fileSummary, matchesSearch, versionLine } from '../resources/resource-format';
 
@@ -138,7 +138,7 @@ export default function AdminResourcesPage({ client = supabase }: { client?: Acc
       cell: (r) => (
         <Flex gap="2" wrap="wrap" justify={{ base: 'start', md: 'end' }}>
           {r.current ? <ResourceDownloadButton client={client} version={r.current} size="sm" variant="ghost" label="Download" aria-label={`Download ${r.title}`} /> : null}
-          <NewVersionDialog resource={r} addVersion={addVersion} />
+          <NewResourceVersionDialog resource={r} addVersion={addVersion} />
           <Button size="sm" variant={r.published ? 'outline' : 'solid'} onClick={() => toggling.ask(r)} aria-label={`${r.published ? 'Unpublish' : 'Publish'} ${r.title}`}>
             {r.published ? 'Unpublish' : 'Publish'}
           </Button>

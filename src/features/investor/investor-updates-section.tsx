@@ -5,7 +5,7 @@ import { formatLongDate } from '../../components/formats';
 import { SectionHeader } from '../../components/page-header';
 import { EmptyMessage, QueryView } from '../../components/query-view';
 import { supabase, type AccordClient } from '../../data/client';
-import { useInvestorUpdates, type InvestorUpdate } from '../../data/data-room/list-investor-updates';
+import { useInvestorUpdates, type InvestorUpdate } from '../../data/data-room/list-published-updates';
 
 function UpdatePost({ update }: { update: InvestorUpdate }) {
   const titleId = useId();
