@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import react from '@vitejs/plugin-react';
@@ -138,6 +138,32 @@ function securityHeadersOnEveryResponse(): Plugin {
   };
 }
 
+/**
+ * Unit test files that swap a module (vi.mock), a global (vi.stubGlobal,
+ * fake-rest's fetch), the clock or a spy for their own: they need a fresh
+ * module graph, or a singleton made by an earlier file (the Supabase client
+ * holding an older fetch) or a mock would leak between files. Every other
+ * unit file shares its worker's modules with the files before it, which saves
+ * each one a new process and the import of what it tests (a third of the
+ * tier's CPU time: docs/decisions/074-suite-speed.md). Read from the files
+ * themselves, so a new test lands on the right side.
+ */
+const SWAPS_MODULES_OR_GLOBALS = /\bvi\.(?:mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(|testing\/fake-rest/;
+
+function testFilesSwapping(dirs: string[], suffix: RegExp): string[] {
+  return dirs.flatMap((dir) =>
+    existsSync(dir)
+      ? readdirSync(dir, { recursive: true, encoding: 'utf8' })
+          .map((file) => `${dir}/${file.split('\\').join('/')}`)
+          .filter((file) => suffix.test(file) && SWAPS_MODULES_OR_GLOBALS.test(readFileSync(file, 'utf8')))
+      : [],
+  );
+}
+
+const UNIT = {
+  include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'supabase/local/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'scripts/**/*.test.ts'],
+  swapping: testFilesSwapping(['machines', 'src', 'supabase/local', 'supabase/functions', 'scripts'], /\.test\.ts$/),
+};
 export default defineConfig({
   plugins: [react(), chakraPureDefinitions(), chakraLazyGlobalCss(), shellFallback(), securityHeadersOnEveryResponse()],
   // strictPort: the local stack and the e2e tests point at APP_PORT, so silently
@@ -196,17 +222,15 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI
+    // machine, whose second core then mostly idles while each file starts.
+    maxWorkers: 2,
     // expect.poll waits for its condition up to the same ceiling as every other wait in the tests, not Vitest's 1 s.
     expect: { poll: { timeout: WAIT_CEILING_MS } },
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          environment: 'node',
-          include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'supabase/local/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'scripts/**/*.test.ts'],
-        },
-      },
+      // `--project 'unit*'` runs both halves of the unit tier.
+      { extends: true, test: { name: 'unit', environment: 'node', include: UNIT.include, exclude: UNIT.swapping, isolate: false } },
+      { extends: true, test: { name: 'unit-isolated', environment: 'node', include: UNIT.swapping } },
       {
         extends: true,
         test: {
@@ -216,6 +240,7 @@ export default defineConfig({
           setupFiles: ['src/testing/setup-dom.ts'],
           // A model path renders and waits through several screens; each wait has the ceiling above.
           testTimeout: 60_000,
+          // Still a fresh process per file: shared like the unit files, two of them failed once (decision 074).
         },
       },
       {

@@ -46,7 +46,8 @@ async function turnedAndCroppedPdf(): Promise<Uint8Array> {
   return await pdf.save();
 }
 
-describe('stamping a PDF for a reader', () => {
+// Each test starts Deno, which loads pdf-lib: seconds on a loaded 2-core machine, past Vitest's 5 s default.
+describe('stamping a PDF for a reader', { timeout: 30_000 }, () => {
   it('keeps every page and writes the e-mail and the UTC time on each, after the original content', async () => {
     const run = stampInDeno(await turnedAndCroppedPdf(), 'investor.dataroom@accord.test');
     expect(run.stderr).toBe('');
