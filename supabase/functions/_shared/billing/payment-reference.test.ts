@@ -38,13 +38,16 @@ describe('rfReference', () => {
     expect(rfReference('A'.repeat(21))).toMatch(/^RF[0-9]{2}A{21}$/);
   });
 
-  it('every reference it makes validates, and changing any one character of it breaks the check', () => {
+  // ISO 7064 MOD 97-10 catches every single substitution of a digit for a digit or a letter for a letter
+  // (the value changes by d·10^k with 0 < d < 97, and 97 is prime). A letter for a digit changes how many
+  // digits the body stands for, and that the standard does not promise to catch (seen: "41GB").
+  it('every reference it makes validates, and changing a digit for a digit or a letter for a letter breaks the check', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[A-Z0-9]{1,21}$/), fc.nat(), fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'), (body, at, char) => {
         const reference = rfReference(body);
         expect(isValidRfReference(reference)).toBe(true);
         const index = 2 + (at % (reference.length - 2));
-        fc.pre(reference[index] !== char && !(index < 4 && !/[0-9]/.test(char)));
+        fc.pre(reference[index] !== char && /[0-9]/.test(reference[index]!) === /[0-9]/.test(char));
         const typo = reference.slice(0, index) + char + reference.slice(index + 1);
         expect(isValidRfReference(typo)).toBe(false);
       }),
