@@ -2577,6 +2577,22 @@ export type Database = {
           "users": number
         }[]
       },
+      "admin_database_health":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_database_queries":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_database_schema":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_database_space":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
       "admin_delete_update":
       {
         Args: { "p_id": string }; Returns: undefined
@@ -2890,6 +2906,10 @@ export type Database = {
           "p_reason": string,
           "p_refunded_on": string
         }; Returns: string
+      },
+      "admin_reset_query_statistics":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
       },
       "admin_save_pricing_plan":
       {

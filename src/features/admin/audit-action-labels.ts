@@ -95,6 +95,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'payment.refunded': 'Refund recorded',
   'bank_statement.imported': 'Bank statement imported',
   'bank_statement.confirmed': 'Bank statement payments recorded',
+  'database.query_statistics_reset': 'Query statistics reset',
   'ecosystem_solution.created': 'Ecosystem solution added',
   'ecosystem_solution.updated': 'Ecosystem solution changed',
   'ecosystem_solution.deleted': 'Ecosystem solution deleted',
