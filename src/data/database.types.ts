@@ -2436,6 +2436,13 @@ export type Database = {
           "p_version_label": string
         }; Returns: string
       },
+      "admin_acknowledge_advisor_finding":
+      {
+        Args: {
+          "p_cache_key": string,
+          "p_reason": string
+        }; Returns: Json
+      },
       "admin_billing_overview":
       {
         Args: Record<PropertyKey, never>; Returns: Json
@@ -2576,6 +2583,10 @@ export type Database = {
           "pending_applications": number,
           "users": number
         }[]
+      },
+      "admin_database_advisors":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
       },
       "admin_database_health":
       {
@@ -2906,6 +2917,10 @@ export type Database = {
           "p_reason": string,
           "p_refunded_on": string
         }; Returns: string
+      },
+      "admin_request_advisor_run":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
       },
       "admin_reset_query_statistics":
       {

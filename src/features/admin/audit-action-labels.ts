@@ -96,6 +96,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'bank_statement.imported': 'Bank statement imported',
   'bank_statement.confirmed': 'Bank statement payments recorded',
   'database.query_statistics_reset': 'Query statistics reset',
+  'database.advisors_requested': 'Database advisors run',
+  'database.advisor_acknowledged': 'Database advisor finding acknowledged',
   'ecosystem_solution.created': 'Ecosystem solution added',
   'ecosystem_solution.updated': 'Ecosystem solution changed',
   'ecosystem_solution.deleted': 'Ecosystem solution deleted',
