@@ -12,6 +12,7 @@ import { startStack } from '../supabase/local/stack.ts';
 import { backOfficeBench, backOfficeSizes } from './bench-back-office.ts';
 import { billingBench } from './bench-billing.ts';
 import { figuresBench } from './bench-figures.ts';
+import { databaseBench } from './bench-database.ts';
 import { dataRoomBench } from './bench-data-room.ts';
 import { INVOICE_PDF_TITLE, invoicePdfBench } from './bench-invoice-pdf.ts';
 import { realtimeBench } from './bench-realtime.ts';
@@ -62,6 +63,10 @@ import { chromePath, launchBrowser } from '../tests/support/browser.ts';
  *  10. A 30-line invoice PDF rendered as the invoice-pdf Edge Function renders
  *      it (scripts/bench-invoice-pdf.ts); `-- --invoice-pdf` runs only this.
  *      Goals: p95 ≤ 300 ms to render, under 100 KB.
+ *  11. Only with `-- --database`: the five reads of /admin/database at the
+ *      back-office scale, as a system administrator at aal2
+ *      (scripts/bench-database.ts). Goals: each p95 ≤ 50 ms, the whole page
+ *      ≤ 250 ms. Left out of the full run: it loads for minutes.
  */
 const ROOT = join(import.meta.dirname, '..');
 const BUDGET_KIB = 150;
@@ -356,8 +361,9 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performa
 
 // `npm run bench -- --callback` measures only the sign-in callback, `-- --lighthouse` only Lighthouse,
 // `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale,
-// `-- --billing` only billing at scale, `-- --invoice-pdf` only the invoice PDF, `-- --first-load` only the first-load JavaScript.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'first-load'] as const;
+// `-- --billing` only billing at scale, `-- --invoice-pdf` only the invoice PDF, `-- --database` only /admin/database's reads,
+// `-- --first-load` only the first-load JavaScript.
+const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'first-load'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
@@ -370,6 +376,12 @@ if (only === 'figures') {
   const sizes = backOfficeSizes(process.argv);
   console.log(`Network figures at scale (${sizes.orgs} organisations; PostgREST, a stakeholder's JWT)`);
   process.exit((await figuresBench(sizes)) ? 0 : 1);
+}
+// `-- --database`: the reads of /admin/database at the same scale (scripts/bench-database.ts, decision 075).
+if (only === 'database') {
+  const sizes = backOfficeSizes(process.argv);
+  console.log(`Database page at scale (${sizes.orgs} organisations; PostgREST, a system administrator's aal2 JWT)`);
+  process.exit((await databaseBench(sizes)) ? 0 : 1);
 }
 // `-- --data-room`: a stamped data-room PDF (scripts/bench-data-room.ts, decision 061).
 if (only === 'data-room') {

@@ -2436,6 +2436,13 @@ export type Database = {
           "p_version_label": string
         }; Returns: string
       },
+      "admin_acknowledge_advisor_finding":
+      {
+        Args: {
+          "p_cache_key": string,
+          "p_reason": string
+        }; Returns: Json
+      },
       "admin_billing_overview":
       {
         Args: Record<PropertyKey, never>; Returns: Json
@@ -2576,6 +2583,26 @@ export type Database = {
           "pending_applications": number,
           "users": number
         }[]
+      },
+      "admin_database_advisors":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_database_health":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_database_queries":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_database_schema":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_database_space":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
       },
       "admin_delete_update":
       {
@@ -2890,6 +2917,14 @@ export type Database = {
           "p_reason": string,
           "p_refunded_on": string
         }; Returns: string
+      },
+      "admin_request_advisor_run":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_reset_query_statistics":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
       },
       "admin_save_pricing_plan":
       {

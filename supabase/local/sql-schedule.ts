@@ -3,8 +3,11 @@ import type { StackConfig } from './config.ts';
 import type { RunningSchedule } from './notification-schedule.ts';
 
 export interface SqlScheduleOptions {
-  /** What the hosted pg_cron job runs, e.g. `select private.snapshot_registry_lookups()`. */
-  statement: string;
+  /**
+   * What the hosted pg_cron job runs, e.g. `select private.snapshot_registry_lookups()`,
+   * or a job that needs more than SQL (the advisors runner), given the connection.
+   */
+  statement: string | ((client: pg.Client) => Promise<unknown>);
   /** The prefix of its log lines, e.g. `registry lookups`. */
   label: string;
   intervalMs: number;
@@ -26,7 +29,7 @@ export function startSqlSchedule(config: StackConfig, { statement, label, interv
     const client = new pg.Client({ connectionString: config.dbUrl });
     try {
       await client.connect();
-      await client.query(statement);
+      await (typeof statement === 'string' ? client.query(statement) : statement(client));
     } catch (error) {
       if (!stopped) log?.(`[${label}] ${error instanceof Error ? error.message : String(error)}`);
     } finally {

@@ -6,6 +6,7 @@ import { startMail } from './mail.ts';
 import { startNotificationSchedule } from './notification-schedule.ts';
 import { startLookupSnapshotSchedule } from './lookup-snapshot-schedule.ts';
 import { startBillingRunSchedule } from './billing-run-schedule.ts';
+import { startAdvisorSchedule } from './advisor-schedule.ts';
 import { startIdp } from './oidc/provider.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
@@ -116,6 +117,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     stops.push(startLookupSnapshotSchedule(config, { log }).stop);
     // Hosted Supabase runs the billing renewal run with pg_cron; here the stack does (decision 069).
     stops.push(startBillingRunSchedule(config, { log }).stop);
+    // The advisors: nightly and when the database page asks; the CLI runs them, so the stack does (decision 075).
+    stops.push(startAdvisorSchedule(config, { log }).stop);
     return { config, created: db.created, stop };
   } catch (error) {
     await stop();

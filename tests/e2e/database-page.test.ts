@@ -1,0 +1,87 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { stackConfig } from '../../supabase/local/config.ts';
+import { appStarted, launchBrowser } from '../support/browser.ts';
+import { makeSystemAdmin } from '../support/db-fixtures.ts';
+import { awayFromStepBoundary, enrolVerifiedTotp, TOTP_PERIOD_MS, totpCode } from '../support/mfa.ts';
+import { checkPageWidths } from '../support/page-widths.ts';
+import { requestSignInLink } from '../support/sign-in.ts';
+import { newUser, sql, type TestUser } from '../support/users.ts';
+
+/**
+ * /admin/database in Chromium against the test stack (issue 27, decision 075):
+ * a system administrator who signed in with their code sees every section
+ * with the database's own figures, at 1280 and 360 px with nothing serious
+ * for axe, and resets the query statistics (their code is minutes old).
+ */
+const config = stackConfig('test');
+const app = (path: string) => `${config.appUrl}${path}`;
+const WAIT = { timeout: 30_000 };
+
+let browser: Browser;
+let admin: TestUser;
+let secret = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newUser('db-e2e-admin');
+  await makeSystemAdmin(admin);
+  ({ secret } = await enrolVerifiedTotp(admin.client));
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signInWithCode(page: Page): Promise<void> {
+  await page.goto(await requestSignInLink(page, admin.email, { at: '/accord-login' }));
+  await page.getByRole('heading', { level: 1, name: 'Enter your authentication code' }).waitFor(WAIT);
+  await awayFromStepBoundary();
+  // The enrolment used this step's code; the next step's is accepted too.
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(totpCode(secret, Date.now() + TOTP_PERIOD_MS));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'), WAIT);
+}
+
+describe('the database page', () => {
+  it('shows every section with real figures, and resets the query statistics', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signInWithCode(page);
+    await page.goto(app('/admin/database'));
+    await appStarted(page);
+    await page.getByRole('heading', { level: 1, name: 'Database' }).waitFor(WAIT);
+
+    const [{ max }] = await sql<{ max: number }>(
+      `select current_setting('max_connections')::int - current_setting('superuser_reserved_connections')::int
+              - current_setting('reserved_connections')::int as max`,
+    );
+    const health = page.getByRole('region', { name: 'Health' });
+    await health.getByText(new RegExp(`\\d+ of ${max} connections in use`)).waitFor(WAIT);
+
+    const queries = page.getByRole('region', { name: 'Query performance' });
+    await queries.getByRole('table', { name: 'Statements by total time' }).waitFor(WAIT);
+
+    const space = page.getByRole('region', { name: 'Space and indexes' });
+    await space.getByRole('table', { name: 'Largest tables' }).getByText('public.organizations', { exact: true }).waitFor(WAIT);
+
+    const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from supabase_migrations.schema_migrations');
+    const schema = page.getByRole('region', { name: 'Schema' });
+    await schema.getByText(`All ${n} migrations this build expects are applied, and no other.`).waitFor(WAIT);
+    await schema.getByText(/exposed tables have row-level security and at least one policy\./).waitFor(WAIT);
+
+    const advisors = page.getByRole('region', { name: 'Advisors' });
+    await advisors.getByText(/Last run|A run asked for|have not run yet/).waitFor(WAIT);
+
+    await checkPageWidths(page, 'admin-database');
+
+    const [before] = await sql<{ stats_reset: Date }>('select stats_reset from extensions.pg_stat_statements_info');
+    await queries.getByRole('button', { name: 'Reset statistics' }).click();
+    await expect
+      .poll(async () => (await sql<{ stats_reset: Date }>('select stats_reset from extensions.pg_stat_statements_info'))[0].stats_reset.getTime(), WAIT)
+      .toBeGreaterThan(before.stats_reset.getTime());
+    expect(await queries.getByRole('alert').count()).toBe(0);
+    const logged = await sql(`select 1 from public.network_activity where actor_id = $1 and action = 'database.query_statistics_reset'`, [admin.id]);
+    expect(logged).toHaveLength(1);
+  }, 180_000);
+});
