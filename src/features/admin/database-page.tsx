@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/dialogs';
 import { TextAreaField } from '../../components/form-fields';
 import { formatCount, formatDayAndTime } from '../../components/formats';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
 import {
@@ -126,7 +126,7 @@ function HealthSection({ client }: { client: AccordClient }) {
               {formatDayAndTime(health.checked_at)}
             </Text>
             {health.findings.length === 0 ? (
-              <EmptyState title="No problems found">Every check passed.</EmptyState>
+              <EmptyMessage title="No problems found">Every check passed.</EmptyMessage>
             ) : (
               <DataTable<HealthFinding>
                 caption="Health findings"
@@ -202,7 +202,7 @@ function QuerySection({ client }: { client: AccordClient }) {
         loading="Loading the query statistics…"
         errorTitle="The query statistics could not be loaded"
         isEmpty={(stats) => !stats.available || (stats.by_total ?? []).length === 0}
-        empty={<EmptyState title="No statements recorded yet">Statistics start again after a reset; come back once the network has been used.</EmptyState>}
+        empty={<EmptyMessage title="No statements recorded yet">Statistics start again after a reset; come back once the network has been used.</EmptyMessage>}
       >
         {(stats) => (
           <Stack gap="4">
@@ -318,7 +318,7 @@ function AdvisorsSection({ client }: { client: AccordClient }) {
                     : `A run asked for at ${formatDayAndTime(advisors.last_run.requested_at)} is under way; reload in a moment.`}
             </Text>
             {advisors.findings_run !== null && advisors.findings.length === 0 ? (
-              <EmptyState title="No findings">The advisors found nothing to fix.</EmptyState>
+              <EmptyMessage title="No findings">The advisors found nothing to fix.</EmptyMessage>
             ) : (
               <DataTable<AdvisorFinding>
                 caption="Advisors’ findings"
