@@ -1,4 +1,3 @@
-import { buildCsv, type CsvCell } from '../../components/figures/csv';
 import type { AccordClient } from '../client';
 import { invoiceFilterArgs, type InvoiceCursor, type InvoiceFilters } from './list-invoices';
 import { billingError } from './refusals';
@@ -7,7 +6,10 @@ import { billingError } from './refusals';
 export const EXPORT_LIMIT = 10_000;
 const BATCH = 200;
 
-const HEADER = [
+/** A cell as the page's CSV writer takes it. */
+export type ExportCell = string | number | null;
+
+export const INVOICE_EXPORT_HEADER = [
   'Number',
   'Kind',
   'Status',
@@ -47,12 +49,12 @@ async function batch(client: AccordClient, filters: InvoiceFilters, after: Invoi
 }
 
 /**
- * The filtered invoices as an accounting CSV (RFC 4180, formula-safe cells:
- * the charts' buildCsv), read page by page through admin_list_invoices, newest
- * first, up to EXPORT_LIMIT rows. Returns the file's text and its row count.
+ * The filtered invoices as the accounting export's records (the page writes
+ * them with the charts' RFC 4180, formula-safe buildCsv), read page by page
+ * through admin_list_invoices, newest first, up to EXPORT_LIMIT rows.
  */
-export async function exportInvoicesCsv(client: AccordClient, filters: InvoiceFilters): Promise<{ csv: string; rows: number; truncated: boolean }> {
-  const records: CsvCell[][] = [];
+export async function exportInvoices(client: AccordClient, filters: InvoiceFilters): Promise<{ header: string[]; records: ExportCell[][]; truncated: boolean }> {
+  const records: ExportCell[][] = [];
   let after: InvoiceCursor | null = null;
   for (;;) {
     const data = await batch(client, filters, after);
@@ -82,7 +84,7 @@ export async function exportInvoicesCsv(client: AccordClient, filters: InvoiceFi
     const last = data[data.length - 1];
     if (data.length < BATCH || !last || records.length >= EXPORT_LIMIT) {
       const truncated = records.length >= EXPORT_LIMIT && data.length === BATCH;
-      return { csv: buildCsv(HEADER, records.slice(0, EXPORT_LIMIT)), rows: Math.min(records.length, EXPORT_LIMIT), truncated };
+      return { header: INVOICE_EXPORT_HEADER, records: records.slice(0, EXPORT_LIMIT), truncated };
     }
     after = { createdAt: last.created_at, id: last.id };
   }
