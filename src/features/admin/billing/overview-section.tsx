@@ -108,7 +108,7 @@ export function OverviewSection({ client, overview, onOpenOrganization }: { clie
                   label: 'Action',
                   hideHeader: true,
                   cell: (row) => (
-                    <Button size="sm" colorPalette="orange" onClick={() => setSuspending(row)} aria-label={`Suspend ${row.organizationName}`}>
+                    <Button size="sm" variant="outline" onClick={() => setSuspending(row)} aria-label={`Suspend ${row.organizationName}`}>
                       Suspend
                     </Button>
                   ),
