@@ -12,7 +12,7 @@ import {
   toStepNumber,
   toSubmitPayload,
   validateContact,
-  validateOrganisation,
+  validateOrganization,
   type ApplicationValues,
 } from './onboarding-form';
 
@@ -43,21 +43,21 @@ describe('the onboarding form rules', () => {
   });
 
   it('names every missing field of the organisation step, and accepts a complete one', () => {
-    expect(validateOrganisation(EMPTY_VALUES)).toEqual({
+    expect(validateOrganization(EMPTY_VALUES)).toEqual({
       legalName: MESSAGES.legalNameRequired,
       registrationNumber: MESSAGES.registrationNumberRequired,
       country: MESSAGES.countryRequired,
       sector: MESSAGES.sectorRequired,
       size: MESSAGES.sizeRequired,
     });
-    expect(validateOrganisation(complete)).toEqual({});
-    expect(validateOrganisation({ ...complete, website: 'harbour.example' }).website).toBe(MESSAGES.websiteInvalid);
-    expect(validateOrganisation({ ...complete, website: 'https://harbour.example/about' })).toEqual({});
+    expect(validateOrganization(complete)).toEqual({});
+    expect(validateOrganization({ ...complete, website: 'harbour.example' }).website).toBe(MESSAGES.websiteInvalid);
+    expect(validateOrganization({ ...complete, website: 'https://harbour.example/about' })).toEqual({});
     // A single label is refused at once; the database decides the rest of the public suffixes (co.uk, github.io).
     for (const website of ['https://com./', 'http://localhost./', 'https://www.com./about']) {
-      expect(validateOrganisation({ ...complete, website }).website, website).toBe(MESSAGES.websitePublicSuffix);
+      expect(validateOrganization({ ...complete, website }).website, website).toBe(MESSAGES.websitePublicSuffix);
     }
-    expect(validateOrganisation({ ...complete, website: 'https://www.bbc.co.uk/' })).toEqual({});
+    expect(validateOrganization({ ...complete, website: 'https://www.bbc.co.uk/' })).toEqual({});
   });
 
   it('checks the contact step: phone digits, at least one use case, a whole monthly volume', () => {

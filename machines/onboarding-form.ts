@@ -181,7 +181,7 @@ function isSingleLabel(website: string): boolean {
 }
 const PHONE = /^\+?[0-9][0-9 ()-]{5,24}$/;
 
-export function validateOrganisation(values: ApplicationValues): FieldErrors {
+export function validateOrganization(values: ApplicationValues): FieldErrors {
   const errors: FieldErrors = {};
   const legalName = values.legalName.trim();
   if (legalName === '') errors.legalName = MESSAGES.legalNameRequired;
@@ -229,7 +229,7 @@ export function validateConsent(values: ApplicationValues): FieldErrors {
 export function validateStep(step: StepNumber, values: ApplicationValues): FieldErrors {
   switch (step) {
     case 2:
-      return validateOrganisation(values);
+      return validateOrganization(values);
     case 3:
       return validateContact(values);
     case 4:
@@ -244,7 +244,7 @@ export function validateStep(step: StepNumber, values: ApplicationValues): Field
 /** The first step whose data is incomplete; 5 when only the review (consent) remains. */
 export function firstIncompleteStep(values: ApplicationValues, signedIn: boolean): StepNumber {
   if (!signedIn) return 1;
-  if (Object.keys(validateOrganisation(values)).length > 0) return 2;
+  if (Object.keys(validateOrganization(values)).length > 0) return 2;
   if (Object.keys(validateContact(values)).length > 0) return 3;
   if (Object.keys(validateDocuments(values)).length > 0) return 4;
   return 5;

@@ -10,8 +10,10 @@ import { buildApp, serveBuiltApp } from '../supabase/local/app-server.ts';
 import { stackConfig, type StackConfig } from '../supabase/local/config.ts';
 import { startStack } from '../supabase/local/stack.ts';
 import { backOfficeBench, backOfficeSizes } from './bench-back-office.ts';
+import { billingBench } from './bench-billing.ts';
 import { figuresBench } from './bench-figures.ts';
 import { dataRoomBench } from './bench-data-room.ts';
+import { INVOICE_PDF_TITLE, invoicePdfBench } from './bench-invoice-pdf.ts';
 import { realtimeBench } from './bench-realtime.ts';
 import { chromePath, launchBrowser } from '../tests/support/browser.ts';
 
@@ -57,6 +59,9 @@ import { chromePath, launchBrowser } from '../tests/support/browser.ts';
  *   9. Only with `-- --data-room`: opening a 5 MB data-room PDF stamped with
  *      the reader's e-mail, request to first byte (scripts/bench-data-room.ts).
  *      Goal: p95 ≤ 500 ms.
+ *  10. A 30-line invoice PDF rendered as the invoice-pdf Edge Function renders
+ *      it (scripts/bench-invoice-pdf.ts); `-- --invoice-pdf` runs only this.
+ *      Goals: p95 ≤ 300 ms to render, under 100 KB.
  */
 const ROOT = join(import.meta.dirname, '..');
 const BUDGET_KIB = 150;
@@ -351,8 +356,8 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performa
 
 // `npm run bench -- --callback` measures only the sign-in callback, `-- --lighthouse` only Lighthouse,
 // `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale,
-// `-- --first-load` only the first-load JavaScript.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'first-load'] as const;
+// `-- --billing` only billing at scale, `-- --invoice-pdf` only the invoice PDF, `-- --first-load` only the first-load JavaScript.
+const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'first-load'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
@@ -370,6 +375,16 @@ if (only === 'figures') {
 if (only === 'data-room') {
   console.log('Data room: a 5 MB PDF opened with the stamp (Edge Function through the gateway, real JWT)');
   process.exit((await dataRoomBench()) ? 0 : 1);
+}
+// `-- --billing`: the renewal run and the invoice listing at scale (scripts/bench-billing.ts, decision 069).
+if (only === 'billing') {
+  console.log('Billing at scale (10,000 memberships, 1,000,000 invoices; PostgREST, a system administrator\'s JWT)');
+  process.exit((await billingBench()) ? 0 : 1);
+}
+// `-- --invoice-pdf`: a 30-line invoice PDF (scripts/bench-invoice-pdf.ts, decision 071); seconds, no stack, so the full run measures it too.
+if (only === 'invoice-pdf') {
+  console.log(INVOICE_PDF_TITLE);
+  process.exit(invoicePdfBench() ? 0 : 1);
 }
 let within = true;
 const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
@@ -420,6 +435,12 @@ if (only === null || only === 'shared-link') {
   if (only === 'shared-link') process.exit(sharedLinkWithin ? 0 : 1);
 }
 
+let invoicePdfWithin = true;
+if (only === null) {
+  console.log(`\n${INVOICE_PDF_TITLE}`);
+  invoicePdfWithin = invoicePdfBench();
+}
+
 let realtimeWithin = true;
 if (only === null || only === 'realtime') {
   console.log('\nRealtime postgres_changes: 100 subscribed clients across 10 organisations (stack in its own process)');
@@ -434,4 +455,4 @@ console.log(`  from the callback starting       p50 ${ms(percentile(callback.inA
 const callbackWithin = percentile(callback.total, 95) <= CALLBACK_GOAL_P95_MS;
 console.log(`  goal p95 ≤ ${CALLBACK_GOAL_P95_MS} ms from landing: ${callbackWithin ? 'met' : 'MISSED'}`);
 
-process.exit(within && callbackWithin && lighthouseWithin && sharedLinkWithin && realtimeWithin ? 0 : 1);
+process.exit(within && callbackWithin && lighthouseWithin && sharedLinkWithin && invoicePdfWithin && realtimeWithin ? 0 : 1);

@@ -10,7 +10,7 @@ import { StatusBadge } from '../components/status-badge';
 import { useBillingStanding } from '../data/billing/get-billing-standing';
 import { useUnreadCounts } from '../data/inbox/use-unread-counts';
 import { useMyOrganization } from '../data/organizations/use-my-organization';
-import { useRegistryOrganization } from '../data/registry/use-registry-organization';
+import { useRegistryOrganization } from '../data/registry/get-registry-organization';
 import { useSessionFacts } from '../session/session-context';
 import { MAIN_CONTENT_ID } from './app-layout';
 import { hasSecondFactor } from '../../machines/access';
@@ -38,7 +38,7 @@ export function AreaLayout({ area, children }: { area: Area; children: ReactNode
     <AreaNavigation
       label={AREA_LABELS[area]}
       sections={areaNavigation(area)}
-      header={area === 'member' ? <OrganisationSummary /> : undefined}
+      header={area === 'member' ? <OrganizationSummary /> : undefined}
       unread={unread}
       contentId={MAIN_CONTENT_ID}
     >
@@ -85,7 +85,7 @@ export function AdminSecondFactorPrompt() {
  * /dashboard uses (cached, so the shell asks once for all ten pages). The
  * dashboard says what went wrong if they fail; the shell just leaves them out.
  */
-function OrganisationSummary() {
+function OrganizationSummary() {
   const facts = useSessionFacts();
   const userId = facts.status === 'signedIn' ? facts.userId : null;
   const organisation = useMyOrganization(userId);

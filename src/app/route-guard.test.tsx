@@ -7,7 +7,7 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate';
 
 import type { SessionFacts } from '../../machines/access';
 import { sessionMachine, type LoadedFacts, type SessionEvent, type SignOutResult } from '../../machines/session.machine';
-import { toaster, Toaster } from '../components/toaster';
+import { toaster, ToastList } from '../components/toaster';
 import { SessionProvider } from '../session/session-context';
 import { TestProviders } from '../testing/render';
 import { sessionLogicFor } from '../testing/session';
@@ -46,7 +46,7 @@ function renderGuarded(kind: RouteKind, at: string, logic: typeof sessionMachine
       <TestProviders>
         <SessionProvider logic={logic} navigate={(to) => void router.navigate(to)}>
           <RouterProvider router={router} />
-          <Toaster />
+          <ToastList />
         </SessionProvider>
       </TestProviders>
     </StrictMode>,

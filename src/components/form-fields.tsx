@@ -219,7 +219,7 @@ export function TextAreaField({
 }
 
 /** A group of checkboxes in a fieldset: the legend names the question, each box its answer. */
-export function CheckboxGroup<T extends string>({
+export function CheckboxChoices<T extends string>({
   label,
   name,
   error,

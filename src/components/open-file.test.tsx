@@ -6,12 +6,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataError } from '../data/errors';
 import { TestProviders } from '../testing/render';
 import { OpenFileButton, useSignedUrl } from './open-file';
-import { Toaster } from './toaster';
+import { ToastList } from './toaster';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <TestProviders>
     {children}
-    <Toaster />
+    <ToastList />
   </TestProviders>
 );
 

@@ -30,7 +30,7 @@ export function ErrorState({ title, message, onRetry }: { title: string; message
   );
 }
 
-export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
+export function EmptyMessage({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
   return (
     <Stack align="center" textAlign="center" gap="2" py="10" px="4" borderWidth="1px" borderStyle="dashed" borderRadius="lg">
       {icon ? <Box color="fg.muted">{icon}</Box> : null}

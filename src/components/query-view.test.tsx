@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { DataError } from '../data/errors';
 import { TestProviders } from '../testing/render';
-import { EmptyState, errorMessage, QueryView, type QueryLike } from './query-view';
+import { EmptyMessage, errorMessage, QueryView, type QueryLike } from './query-view';
 
 function renderView(query: QueryLike<string[]>, staleErrorTitle?: string) {
   render(
@@ -15,7 +15,7 @@ function renderView(query: QueryLike<string[]>, staleErrorTitle?: string) {
         errorTitle="The things could not be loaded"
         staleErrorTitle={staleErrorTitle}
         isEmpty={(items) => items.length === 0}
-        empty={<EmptyState title="No things yet">Add one with “New thing”.</EmptyState>}
+        empty={<EmptyMessage title="No things yet">Add one with “New thing”.</EmptyMessage>}
       >
         {(items) => <ul aria-label="Things">{items.map((item) => <li key={item}>{item}</li>)}</ul>}
       </QueryView>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
-import { EmptyState, ErrorState, LoadingState } from './query-states';
+import { EmptyMessage, ErrorState, LoadingState } from './query-states';
 
-export { EmptyState, ErrorState, LoadingState };
+export { EmptyMessage, ErrorState, LoadingState };
 
 /** What a failed query or command says: the data layer's sentence (DataError), or a plain fallback. */
 export function errorMessage(error: unknown): string {
@@ -26,7 +26,7 @@ export interface QueryViewProps<Data> {
   staleErrorTitle?: string;
   /** When this is true of the data, `empty` is shown instead of `children`. */
   isEmpty?: (data: Data) => boolean;
-  /** The empty state: what is missing and what to do next (an EmptyState, perhaps with a button). */
+  /** The empty state: what is missing and what to do next (an EmptyMessage, perhaps with a button). */
   empty?: ReactNode;
   children: (data: Data) => ReactNode;
 }

@@ -3,7 +3,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { withFullSystem } from '../theme/chakra-system';
 import { isToasterWanted, onToasterWanted } from './toast';
 
-const Toaster = lazy(withFullSystem(() => import('./toaster').then((module) => ({ default: module.Toaster }))));
+const ToastList = lazy(withFullSystem(() => import('./toaster').then((module) => ({ default: module.ToastList }))));
 
 /** Mounts the toaster once the first toast is asked for (see ./toast.ts). */
 export function ToasterHost() {
@@ -11,7 +11,7 @@ export function ToasterHost() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster />
+      <ToastList />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
+import { Toaster as ChakraToastGroup, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 /**
  * The app's one toaster. Call `showToast` from ./toast instead of importing
@@ -27,10 +27,10 @@ export function showLoadedToast(toast: ToastContent): void {
   });
 }
 
-export function Toaster() {
+export function ToastList() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToastGroup toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             {toast.type === 'loading' ? <Spinner size="sm" color="brand.solid" /> : <Toast.Indicator />}
@@ -41,7 +41,7 @@ export function Toaster() {
             {toast.closable !== false ? <Toast.CloseTrigger /> : null}
           </Toast.Root>
         )}
-      </ChakraToaster>
+      </ChakraToastGroup>
     </Portal>
   );
 }

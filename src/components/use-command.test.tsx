@@ -5,13 +5,13 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { DataError } from '../data/errors';
 import { TestProviders } from '../testing/render';
-import { Toaster } from './toaster';
+import { ToastList } from './toaster';
 import { useCommand } from './use-command';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <TestProviders>
     {children}
-    <Toaster />
+    <ToastList />
   </TestProviders>
 );
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { AppLayout } from '../app/app-layout';
 import { RouteGuard } from '../app/route-guard';
-import { Toaster } from '../components/toaster';
+import { ToastList } from '../components/toaster';
 import { createFakeSupabase, type FakePerson } from '../testing/fake-supabase';
 import { TestProviders } from '../testing/render';
 import { SessionProvider, useSessionFacts } from './session-context';
@@ -47,7 +47,7 @@ function renderShell(fake: ReturnType<typeof createFakeSupabase>, at = '/') {
     <TestProviders>
       <SessionProvider client={fake.client} navigate={(to) => void router.navigate(to)}>
         <RouterProvider router={router} />
-        <Toaster />
+        <ToastList />
       </SessionProvider>
     </TestProviders>,
   );

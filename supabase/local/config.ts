@@ -13,7 +13,7 @@ import { parse as parseToml } from 'smol-toml';
 export type StackProfile = 'dev' | 'test';
 
 export interface StackPorts {
-  /** The gateway: /auth/v1, /rest/v1 (and later /storage/v1, /functions/v1). */
+  /** The gateway: /auth/v1, /rest/v1, /storage/v1, /realtime/v1 and /functions/v1. */
   api: number;
   db: number;
   inbox: number;

@@ -4,7 +4,7 @@ import type { StackConfig } from './config.ts';
 
 /**
  * The one API origin supabase-js talks to, as Kong is on hosted Supabase:
- * `/auth/v1`, `/rest/v1` (and later `/storage/v1`, `/functions/v1`) proxied to
+ * `/auth/v1`, `/rest/v1`, `/storage/v1`, `/realtime/v1` and `/functions/v1` proxied to
  * the services with the prefix stripped, CORS answered here, and requests
  * without a project API key refused as Kong refuses them.
  */

@@ -281,7 +281,8 @@ comment on column public.invoices.balance_minor is
 -- Keyset listing (admin_list_invoices): newest first with each filter.
 create index invoices_list_idx on public.invoices (created_at desc, id desc);
 create index invoices_organization_list_idx on public.invoices (organization_id, created_at desc, id desc);
-create index invoices_status_list_idx on public.invoices (status, kind, created_at desc, id desc);
+create index invoices_status_list_idx on public.invoices (status, created_at desc, id desc);
+create index invoices_kind_list_idx on public.invoices (kind, created_at desc, id desc);
 create index invoices_payment_status_list_idx on public.invoices (payment_status, created_at desc, id desc) where payment_status is not null;
 create index invoices_open_list_idx on public.invoices (created_at desc, id desc)
   where status = 'issued' and kind = 'invoice' and balance_minor > 0;
@@ -888,6 +889,24 @@ revoke execute on function private.lock_invoice(uuid) from public;
 -- ---------------------------------------------------------------------------
 -- Snapshots
 -- ---------------------------------------------------------------------------
+create function private.seller_document()
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'name', s.legal_name,
+    'addressLines', to_jsonb(array_remove(array[s.address_line1, s.address_line2,
+      nullif(btrim(concat_ws(' ', s.postal_code, s.city)), '')], null)),
+    'country', s.country, 'vatId', s.vat_id, 'iban', s.iban, 'bic', s.bic, 'email', s.email,
+    'termsDays', s.payment_terms_days)
+    from public.billing_seller_settings s;
+$$;
+comment on function private.seller_document() is
+  'The seller settings in the document''s shape, complete or not (a draft''s document shows them as they stand).';
+revoke execute on function private.seller_document() from public;
+
 create function private.seller_snapshot()
 returns jsonb
 language plpgsql
@@ -903,12 +922,7 @@ begin
     raise exception using errcode = 'object_not_in_prerequisite_state', message = 'seller_settings_incomplete',
       detail = 'Fill in the seller''s legal name, address, VAT id, IBAN and BIC before issuing invoices.';
   end if;
-  return jsonb_build_object(
-    'name', s.legal_name,
-    'addressLines', to_jsonb(array_remove(array[s.address_line1, s.address_line2,
-      nullif(btrim(concat_ws(' ', s.postal_code, s.city)), '')], null)),
-    'country', s.country, 'vatId', s.vat_id, 'iban', s.iban, 'bic', s.bic, 'email', s.email,
-    'termsDays', s.payment_terms_days);
+  return private.seller_document();
 end;
 $$;
 comment on function private.seller_snapshot() is
@@ -2067,11 +2081,7 @@ begin
     raise exception using errcode = 'no_data_found', message = 'invoice_not_found', detail = 'This invoice does not exist.';
   end if;
   -- A draft shows what it would say if issued now.
-  v_seller := coalesce(v_invoice.seller, (select jsonb_build_object(
-    'name', s.legal_name,
-    'addressLines', to_jsonb(array_remove(array[s.address_line1, s.address_line2, nullif(btrim(concat_ws(' ', s.postal_code, s.city)), '')], null)),
-    'country', s.country, 'vatId', s.vat_id, 'iban', s.iban, 'bic', s.bic, 'email', s.email, 'termsDays', s.payment_terms_days)
-    from public.billing_seller_settings s));
+  v_seller := coalesce(v_invoice.seller, private.seller_document());
   v_buyer := coalesce(v_invoice.buyer, private.buyer_snapshot(v_invoice.organization_id));
   if v_invoice.kind = 'credit_note' then
     select * into v_credited from public.invoices i where i.id = v_invoice.credited_invoice_id;

@@ -15,7 +15,7 @@ import {
   MESSAGES,
   toDraftPayload,
   validateContact,
-  validateOrganisation,
+  validateOrganization,
   EMPTY_VALUES,
   type ApplicationValues,
   type UploadedFile,
@@ -113,7 +113,7 @@ function screenInWords(snapshot: AnyMachineSnapshot): string {
 function facts(snapshot: AnyMachineSnapshot) {
   const { values } = ctx(snapshot);
   return {
-    organisation: isValid(validateOrganisation(values)),
+    organisation: isValid(validateOrganization(values)),
     contact: isValid(validateContact(values)),
     proof: values.proof !== null,
     consent: inStep(snapshot, 'review') ? values.consent : null,
@@ -127,12 +127,12 @@ export const onboardingModel = defineModel({
     {
       event: { type: 'user.change', values: SAMPLE.organisation },
       label: 'fills in the organisation step',
-      when: (s) => inStep(s, 'organisation') && !isValid(validateOrganisation(ctx(s).values)),
+      when: (s) => inStep(s, 'organisation') && !isValid(validateOrganization(ctx(s).values)),
     },
     {
       event: { type: 'user.change', values: { legalName: '' } },
       label: 'clears the legal name',
-      when: (s) => inStep(s, 'organisation') && isValid(validateOrganisation(ctx(s).values)),
+      when: (s) => inStep(s, 'organisation') && isValid(validateOrganization(ctx(s).values)),
     },
     {
       event: { type: 'user.change', values: SAMPLE.contact },

@@ -16,7 +16,7 @@ import type { SessionContext, SessionEvent } from '../../machines/session.machin
 import { AppLayout } from '../../src/app/app-layout.tsx';
 import { RouteGuard } from '../../src/app/route-guard.tsx';
 import { SessionProvider, useSession } from '../../src/session/session-context.tsx';
-import { toaster, Toaster } from '../../src/components/toaster.tsx';
+import { toaster, ToastList } from '../../src/components/toaster.tsx';
 import { TestProviders } from '../../src/testing/render.tsx';
 import { expectFullCoverage } from '../support/model-coverage.ts';
 import { buildModel, type ModelPath } from '../support/model.ts';
@@ -99,7 +99,7 @@ function renderApp(): UserEvent {
       <SessionProvider navigate={(to) => void router.navigate(to)}>
         <RouterProvider router={router} />
         <ReloadFacts />
-        <Toaster />
+        <ToastList />
       </SessionProvider>
     </TestProviders>,
   );

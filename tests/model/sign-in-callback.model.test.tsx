@@ -14,7 +14,7 @@ import { EMPTY_URL } from '../../machines/sign-in-callback-link.ts';
 import type { CallbackContext, CallbackOutput } from '../../machines/sign-in-callback.machine.ts';
 import { FALLBACK_REDIRECT_MS } from '../../machines/timing.ts';
 import { SessionProvider } from '../../src/session/session-context.tsx';
-import { toaster, Toaster } from '../../src/components/toaster.tsx';
+import { toaster, ToastList } from '../../src/components/toaster.tsx';
 import AuthCallbackPage from '../../src/features/auth/auth-callback-page.tsx';
 import { TestProviders } from '../../src/testing/render.tsx';
 import { expectFullCoverage } from '../support/model-coverage.ts';
@@ -104,7 +104,7 @@ function renderCallback() {
     <TestProviders>
       <SessionProvider navigate={(to) => void router.navigate(to)}>
         <RouterProvider router={router} />
-        <Toaster />
+        <ToastList />
       </SessionProvider>
     </TestProviders>,
   );

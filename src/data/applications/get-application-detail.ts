@@ -1,7 +1,10 @@
-import type { AccordClient } from '../client';
+import useSWR from 'swr';
+
 import { DataError, toDataError } from '../errors';
 import { getApplicationEvents } from './get-application-events';
 import { APPLICATION_COLUMNS, toApplication, toDocument, type Application, type ApplicationDocument, type ApplicationEvent, type ApplicationQueryRow } from './types';
+import { supabase, type AccordClient } from '../client';
+import { applicationKeys } from './keys';
 
 export interface ApplicationDetail {
   application: Application;
@@ -47,4 +50,11 @@ async function getApplicationDocuments(client: AccordClient, organizationId: str
     .order('id', { ascending: true });
   if (error) throw toDataError(error);
   return data.map(toDocument);
+}
+
+/** One application for the back office's detail view; null id while none is selected. */
+export function useApplicationDetail(organizationId: string | null, client: AccordClient = supabase) {
+  return useSWR(organizationId === null ? null : applicationKeys.detail(organizationId), () => getApplicationDetail(client, organizationId!), {
+    dedupingInterval: 2000,
+  });
 }

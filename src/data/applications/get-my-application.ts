@@ -1,7 +1,10 @@
-import type { AccordClient } from '../client';
+import useSWR from 'swr';
+
 import { toDataError } from '../errors';
 import { getApplicationEvents } from './get-application-events';
 import { APPLICATION_COLUMNS, toApplication, type Application, type ApplicationEvent, type ApplicationQueryRow } from './types';
+import { supabase, type AccordClient } from '../client';
+import { applicationKeys } from './keys';
 
 export interface MyApplication {
   application: Application;
@@ -19,4 +22,13 @@ export async function getMyApplication(client: AccordClient): Promise<MyApplicat
   if (!data) return null;
   const application = toApplication(data as unknown as ApplicationQueryRow);
   return { application, events: await getApplicationEvents(client, application.organizationId) };
+}
+
+/** The applicant's application with its timeline, for /application-pending. Pass null while the user is unknown. */
+export function useMyApplication(userId: string | null, client: AccordClient = supabase) {
+  return useSWR(userId === null ? null : applicationKeys.mine(userId), () => getMyApplication(client), {
+    // A decision can arrive at any time; coming back to the tab should show it.
+    revalidateOnFocus: true,
+    dedupingInterval: 2000,
+  });
 }

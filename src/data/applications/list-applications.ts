@@ -1,6 +1,9 @@
-import type { AccordClient } from '../client';
+import useSWR from 'swr';
+
 import { toDataError } from '../errors';
 import { APPLICATION_COLUMNS, toApplication, type Application, type ApplicationQueryRow } from './types';
+import { supabase, type AccordClient } from '../client';
+import { applicationKeys } from './keys';
 
 /**
  * Every application, newest first, for the back office's queue. RLS lets only
@@ -15,4 +18,9 @@ export async function listApplications(client: AccordClient): Promise<Applicatio
     .limit(1000);
   if (error) throw toDataError(error);
   return (data as unknown as ApplicationQueryRow[]).map(toApplication);
+}
+
+/** The back office's application queue. */
+export function useApplicationQueue(client: AccordClient = supabase) {
+  return useSWR(applicationKeys.queue, () => listApplications(client), { dedupingInterval: 2000 });
 }

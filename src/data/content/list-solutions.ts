@@ -1,5 +1,8 @@
+import useSWR from 'swr';
+
 import { publicSelect } from '../public-api';
 import { SOLUTION_SUMMARY_COLUMNS, toSolutionSummary, type SolutionSummary } from './types';
+import { contentKeys } from './keys';
 
 /** Published ecosystem solutions in the back office's order, for the /ecosystem grid (filtered on screen). */
 export async function listSolutions(signal?: AbortSignal): Promise<SolutionSummary[]> {
@@ -9,4 +12,9 @@ export async function listSolutions(signal?: AbortSignal): Promise<SolutionSumma
     { signal },
   );
   return rows.map(toSolutionSummary);
+}
+
+/** The published ecosystem solutions, for /ecosystem. */
+export function useSolutions() {
+  return useSWR(contentKeys.solutions, () => listSolutions());
 }

@@ -1,5 +1,8 @@
+import useSWR from 'swr';
+
 import { publicSelect } from '../public-api';
 import { toUpdateSummary, UPDATE_SUMMARY_COLUMNS, type UpdateSummary } from './types';
+import { contentKeys } from './keys';
 
 /**
  * Published updates, newest first, without their bodies, for the /news list.
@@ -10,4 +13,9 @@ export async function listUpdates(signal?: AbortSignal): Promise<UpdateSummary[]
     signal,
   });
   return rows.map(toUpdateSummary);
+}
+
+/** The published updates, newest first, for /news. */
+export function useUpdates() {
+  return useSWR(contentKeys.updates, () => listUpdates());
 }

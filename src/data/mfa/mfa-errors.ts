@@ -1,3 +1,4 @@
+import { INSUFFICIENT_AAL } from '../../../machines/two-factor.machine';
 import { DataError, toDataError } from '../errors';
 
 /**
@@ -6,7 +7,6 @@ import { DataError, toDataError } from '../errors';
  * own message.
  */
 export const WRONG_CODE = 'mfa_verification_failed';
-export const INSUFFICIENT_AAL = 'insufficient_aal';
 
 export const WRONG_CODE_MESSAGE = 'That code is not right. Check the six digits in your authenticator app and try again.';
 export const CHALLENGE_EXPIRED_MESSAGE = 'That took too long. Enter the code your authenticator app shows now.';

@@ -1,5 +1,5 @@
 import type { AccordClient } from '../client';
-import { newsDeskError } from './errors';
+import { newsDeskError } from './refusals';
 
 /** Deletes a draft (admin_delete_update); a published update must be unpublished first. */
 export async function deleteUpdate(client: AccordClient, id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { AccordClient } from '../client';
-import { newsDeskError } from './errors';
+import { newsDeskError } from './refusals';
 
 /**
  * Publishes an update (admin_publish_update): now when `at` is null, else

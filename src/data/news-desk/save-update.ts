@@ -1,5 +1,5 @@
 import type { AccordClient } from '../client';
-import { newsDeskError } from './errors';
+import { newsDeskError } from './refusals';
 import type { UpdateCategory } from './types';
 
 export interface UpdateDraft {

@@ -1,5 +1,5 @@
 import type { AccordClient } from '../client';
-import { newsDeskError } from './errors';
+import { newsDeskError } from './refusals';
 
 /** Withdraws a published or scheduled update from visitors (admin_unpublish_update). */
 export async function unpublishUpdate(client: AccordClient, id: string): Promise<void> {

@@ -1,6 +1,9 @@
+import useSWR from 'swr';
+
 import { publicRpc } from '../public-api';
 import { toRegistryOrganization, type RegistryOrganization } from './types';
 import { isUuid } from '../../../machines/ids';
+import { registryKeys } from './keys';
 
 
 /** Whether `id` can name a registry entry at all; anything else is simply not in the registry. */
@@ -18,4 +21,9 @@ export async function getRegistryOrganization(id: string, signal?: AbortSignal):
   const { value } = await publicRpc('registry_by_id', { p_id: id }, { signal });
   const [row] = value;
   return row ? toRegistryOrganization(row) : null;
+}
+
+/** One organisation's public registry entry; data is null when it is not in the registry. */
+export function useRegistryOrganization(id: string) {
+  return useSWR(registryKeys.organization(id), () => getRegistryOrganization(id));
 }

@@ -1,4 +1,18 @@
-import type { RegistryQuery } from './search-registry';
+import type { OrganizationSector, RegistryStatus } from './types';
+
+/** What one page of the registry search asks for; its key is built from it. */
+export interface RegistryQuery {
+  /** Part of the name or legal name; case and accents do not matter. */
+  query?: string | null;
+  sector?: OrganizationSector | null;
+  /** ISO 3166-1 alpha-2. */
+  country?: string | null;
+  /** Every status when absent. */
+  status?: RegistryStatus | null;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
 
 /** SWR keys for the public trust registry. */
 export const registryKeys = {

@@ -1,19 +1,10 @@
+import useSWR from 'swr';
+
 import { DataError } from '../errors';
 import { publicRpc } from '../public-api';
-import { toRegistryOrganization, type OrganizationSector, type RegistryOrganization, type RegistryStatus } from './types';
-
-export interface RegistryQuery {
-  /** Part of the name or legal name; case and accents do not matter. */
-  query?: string | null;
-  sector?: OrganizationSector | null;
-  /** ISO 3166-1 alpha-2. */
-  country?: string | null;
-  /** Every status when absent. */
-  status?: RegistryStatus | null;
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-}
+import { toRegistryOrganization, type RegistryOrganization } from './types';
+import { preloadQuery } from '../preload-query';
+import { registryKeys, type RegistryQuery } from './keys';
 
 export interface RegistryPage {
   organizations: RegistryOrganization[];
@@ -51,4 +42,20 @@ export async function searchRegistry(search: RegistryQuery, signal?: AbortSignal
   });
   const organizations = value.map(toRegistryOrganization);
   return { organizations, total: total ?? from + organizations.length };
+}
+
+const registrySearch = (query: RegistryQuery) => [registryKeys.search(query), () => searchRegistry(query)] as const;
+
+/**
+ * One page of the public registry. The previous page stays on screen while the
+ * next one loads, so paging and filtering do not flash back to a skeleton.
+ */
+export function useRegistrySearch(query: RegistryQuery) {
+  const [key, fetcher] = registrySearch(query);
+  return useSWR(key, fetcher, { keepPreviousData: true });
+}
+
+/** Starts what `useRegistrySearch(query)` will ask for. */
+export function preloadRegistrySearch(query: RegistryQuery): void {
+  preloadQuery(...registrySearch(query));
 }

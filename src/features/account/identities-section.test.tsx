@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import { releaseIdentityLink, takeIdentityLink } from '../../data/account/held-identity-link';
 import type { AuthProvider } from '../../data/auth/auth-providers';
 import type { AccordClient } from '../../data/client';
@@ -24,7 +24,7 @@ function setup(identities: unknown[], providers: AuthProvider[], linkError: { me
       <MemoryRouter initialEntries={['/investor/settings']}>
         <IdentitiesSection account={ADA} client={{ auth } as unknown as AccordClient} loadProviders={async () => providers} />
       </MemoryRouter>
-      <Toaster />
+      <ToastList />
     </TestProviders>,
   );
   return { auth, user: userEvent.setup({ delay: null }) };

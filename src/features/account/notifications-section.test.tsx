@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { TestProviders } from '../../testing/render';
 import { NOTIFICATION_KINDS, NotificationsSection } from './notifications-section';
@@ -44,7 +44,7 @@ function renderSection(client: AccordClient) {
   render(
     <TestProviders>
       <NotificationsSection userId="5eed0000-0000-4000-8000-000000000002" client={client} />
-      <Toaster />
+      <ToastList />
     </TestProviders>,
   );
   return userEvent.setup({ delay: null });

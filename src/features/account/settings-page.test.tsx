@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
 import { EMAIL_INVALID_MESSAGE } from '../../../machines/email';
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { SessionProvider } from '../../session/session-context';
 import { TestProviders } from '../../testing/render';
@@ -133,7 +133,7 @@ function renderPage(client: AccordClient, at = '/dashboard/settings', person: Pe
     <TestProviders>
       <SessionProvider logic={sessionLogicFor(factsFor(person))} navigate={(to) => void router.navigate(to)}>
         <RouterProvider router={router} />
-        <Toaster />
+        <ToastList />
       </SessionProvider>
     </TestProviders>,
   );

@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Assurance } from '../../../machines/access';
-import { toaster, Toaster } from '../../components/toaster';
+import { toaster, ToastList } from '../../components/toaster';
 import { DataError } from '../../data/errors';
 import { cancelEnrolment } from '../../data/mfa/cancel-enrolment';
 import { enrollFactor } from '../../data/mfa/enroll-factor';
@@ -49,7 +49,7 @@ function renderSection(assurance: Assurance = { current: 'aal1', next: 'aal1' })
   renderAt(
     <SessionProvider logic={sessionLogicFor({ status: 'signedIn', ...signedInFacts({ approval: 'approved', assurance }) })} navigate={() => undefined}>
       <TwoFactorSection client={{} as never} />
-      <Toaster />
+      <ToastList />
     </SessionProvider>,
     { at: '/dashboard/settings' },
   );

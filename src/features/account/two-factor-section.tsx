@@ -1,30 +1,21 @@
 import { Box, Button, Card, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 
+import { DEFAULT_FACTOR_NAME } from '../../../machines/two-factor.machine';
 import { ConfirmDialog, FormDialog } from '../../components/dialogs';
 import { TextField } from '../../components/form-fields';
 import { formatLongDate } from '../../components/formats';
+import { OneTimeCodeField } from '../../components/one-time-code-field';
 import { SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
-import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
-import { errorMessage } from '../../components/query-view';
-import { DataError } from '../../data/errors';
-import { cancelEnrolment } from '../../data/mfa/cancel-enrolment';
-import { enrollFactor, type PendingFactor } from '../../data/mfa/enroll-factor';
-import { mfaKeys } from '../../data/mfa/keys';
 import { useFactors, type FactorStatus, type SecondFactor } from '../../data/mfa/list-factors';
-import { INSUFFICIENT_AAL } from '../../data/mfa/mfa-errors';
-import { unenrollFactor } from '../../data/mfa/unenroll-factor';
-import { verifyFactor } from '../../data/mfa/verify-factor';
-import { useSession } from '../../session/session-context';
-import { OneTimeCodeField, sixDigitCode, CODE_SHAPE_MESSAGE } from '../../components/one-time-code-field';
+import { useTwoFactor, type TwoFactor } from './use-two-factor';
 
 /** The section's anchor: settings pages link to `#two-factor` (the back-office prompt does). */
 export const TWO_FACTOR_SECTION_ID = 'two-factor';
-export const DEFAULT_FACTOR_NAME = 'Authenticator app';
-const NAME_LIMIT = 60;
+export { DEFAULT_FACTOR_NAME };
 
 export const FACTOR_STATUS: StatusMap<FactorStatus> = {
   verified: { label: 'Active', palette: 'green' },
@@ -36,97 +27,39 @@ export function groupSecret(secret: string): string {
   return (secret.match(/.{1,4}/g) ?? []).join(' ');
 }
 
-function nameError(name: string, taken: readonly string[]): string | undefined {
-  const trimmed = name.trim();
-  if (trimmed === '') return 'Give the authenticator a name, such as the phone it is on.';
-  if (trimmed.length > NAME_LIMIT) return `Keep the name to ${NAME_LIMIT} characters or fewer.`;
-  if (taken.includes(trimmed)) return 'You already have an authenticator with that name. Choose another name.';
-  return undefined;
-}
-
 /**
  * Setting up an authenticator app: a name, then the QR code (or the secret to
  * type) and the first code, which is what verifies the factor. Abandoning it
  * removes the half-made factor.
  */
-function SetUpAuthenticator({
-  client,
-  taken,
-  onDone,
-  onCancel,
-}: {
-  client: AccordClient;
-  taken: readonly string[];
-  onDone: () => void;
-  onCancel: () => void;
-}) {
-  const [name, setName] = useState(DEFAULT_FACTOR_NAME);
-  const [nameProblem, setNameProblem] = useState<string | undefined>();
-  const [pending, setPending] = useState<PendingFactor | null>(null);
-  const [code, setCode] = useState('');
-  const [codeProblem, setCodeProblem] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+function SetUpAuthenticator({ flow, taken }: { flow: TwoFactor; taken: readonly string[] }) {
+  const { pending, busy } = flow;
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
 
-  const enrol = useCommand<string, PendingFactor>({ run: (friendlyName) => enrollFactor(client, friendlyName) });
-  const verify = useCommand<{ factorId: string; code: string }, void>({
-    run: ({ factorId, code: digits }) => verifyFactor(client, factorId, digits),
-    refresh: [mfaKeys.factors],
-    success: () => ({ title: 'Two-factor authentication is on', description: 'Accord will ask for a code from this app when you sign in.' }),
-  });
-
   // Each step starts at its heading, so a screen reader hears where it is.
   useEffect(() => stepHeading.current?.focus(), [pending]);
-  const refused = codeProblem ?? verify.error;
+  // A refused code (its shape or the server) keeps the focus in the field, selected for typing again.
   useEffect(() => {
-    if (refused === null) return;
+    if (flow.refusals === 0) return;
     codeInput.current?.focus();
     codeInput.current?.select();
-  }, [refused]);
+  }, [flow.refusals]);
 
-  const start = async (event: FormEvent) => {
+  const start = (event: FormEvent) => {
     event.preventDefault();
-    const problem = nameError(name, taken);
-    setNameProblem(problem);
-    if (problem) return;
-    const result = await enrol.run(name.trim());
-    if (result.ok) setPending(result.value);
+    flow.continueWith(taken);
   };
-
-  const finish = async (event: FormEvent) => {
+  const finish = (event: FormEvent) => {
     event.preventDefault();
-    if (!pending) return;
-    const digits = sixDigitCode(code);
-    setCodeProblem(digits === null ? CODE_SHAPE_MESSAGE : null);
-    if (digits === null) {
-      codeInput.current?.focus();
-      return;
-    }
-    const result = await verify.run({ factorId: pending.id, code: digits });
-    if (result.ok) onDone();
-  };
-
-  const cancel = () => {
-    if (pending) void cancelEnrolment(client, pending.id);
-    onCancel();
-  };
-
-  const copy = async () => {
-    if (!pending) return;
-    try {
-      await navigator.clipboard.writeText(pending.secret);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
+    flow.finish();
   };
 
   return (
     <Card.Root variant="outline">
       <Card.Body>
         {pending === null ? (
-          <form noValidate onSubmit={(event) => void start(event)} aria-labelledby="two-factor-step">
+          <form noValidate onSubmit={start} aria-labelledby="two-factor-step">
             <Stack gap="4">
               <Heading as="h3" size="md" id="two-factor-step" ref={stepHeading} tabIndex={-1} outline="none">
                 Set up an authenticator app
@@ -135,24 +68,24 @@ function SetUpAuthenticator({
                 Use an app such as Google Authenticator, Microsoft Authenticator, 1Password or Bitwarden. First, name it so
                 you can tell it apart later: Accord cannot rename it afterwards.
               </Text>
-              <TextField label="Name" name="friendlyName" required value={name} onChange={setName} error={nameProblem} />
-              {enrol.error ? (
+              <TextField label="Name" name="friendlyName" required value={flow.name} onChange={flow.typeName} error={flow.nameProblem ?? undefined} />
+              {flow.error ? (
                 <Text role="alert" color="fg.error">
-                  {enrol.error}
+                  {flow.error}
                 </Text>
               ) : null}
               <Flex gap="3" wrap="wrap">
-                <Button type="submit" loading={enrol.busy} loadingText="Preparing…">
+                <Button type="submit" loading={busy} loadingText="Preparing…">
                   Continue
                 </Button>
-                <Button variant="outline" onClick={cancel} disabled={enrol.busy}>
+                <Button variant="outline" onClick={flow.cancel} disabled={busy}>
                   Cancel
                 </Button>
               </Flex>
             </Stack>
           </form>
         ) : (
-          <form noValidate onSubmit={(event) => void finish(event)} aria-labelledby="two-factor-step">
+          <form noValidate onSubmit={finish} aria-labelledby="two-factor-step">
             <Stack gap="5">
               <Heading as="h3" size="md" id="two-factor-step" ref={stepHeading} tabIndex={-1} outline="none">
                 Scan the code with your authenticator app
@@ -179,31 +112,28 @@ function SetUpAuthenticator({
                     {groupSecret(pending.secret)}
                   </Text>
                   <Flex gap="3" align="center" wrap="wrap">
-                    <Button size="sm" variant="outline" onClick={() => void copy()}>
+                    <Button size="sm" variant="outline" onClick={() => void flow.copySecret()}>
                       Copy key
                     </Button>
                     <Text role="status" textStyle="sm" color="fg.muted">
-                      {copied ? 'Copied to the clipboard.' : ''}
+                      {flow.copied ? 'Copied to the clipboard.' : ''}
                     </Text>
                   </Flex>
                 </Stack>
               </Flex>
               <OneTimeCodeField
                 label="6-digit code from the app"
-                value={code}
-                onChange={(value) => {
-                  setCode(value);
-                  if (codeProblem) setCodeProblem(null);
-                }}
-                error={refused}
+                value={flow.code}
+                onChange={flow.typeCode}
+                error={flow.codeProblem}
                 hint="Enter the code the app now shows for Accord, to show it is set up."
                 inputRef={codeInput}
               />
               <Flex gap="3" wrap="wrap">
-                <Button type="submit" loading={verify.busy} loadingText="Checking…">
+                <Button type="submit" loading={busy} loadingText="Checking…">
                   Turn on two-factor authentication
                 </Button>
-                <Button variant="outline" onClick={cancel} disabled={verify.busy}>
+                <Button variant="outline" onClick={flow.cancel} disabled={busy}>
                   Cancel
                 </Button>
               </Flex>
@@ -213,12 +143,6 @@ function SetUpAuthenticator({
       </Card.Body>
     </Card.Root>
   );
-}
-
-/** A factor being removed, and whether the auth server first wants a code (the session is aal1). */
-interface Removal {
-  factor: SecondFactor;
-  needsCode: boolean;
 }
 
 function FactorList({ factors, onRemove }: { factors: readonly SecondFactor[]; onRemove: (factor: SecondFactor) => void }) {
@@ -267,68 +191,17 @@ function FactorList({ factors, onRemove }: { factors: readonly SecondFactor[]; o
  */
 export function TwoFactorSection({ client = supabase }: { client?: AccordClient }) {
   const factors = useFactors(client);
-  const { facts, reloadFacts } = useSession();
-  // A verified factor is removed only from an aal2 session (GoTrue): ask for its code first rather than be refused.
-  const atAal2 = facts.status === 'signedIn' && facts.assurance.current === 'aal2';
-  const lastFailureCode = useRef<string | undefined>(undefined);
-  const [settingUp, setSettingUp] = useState(false);
-  const [removal, setRemoval] = useState<Removal | null>(null);
-  const [code, setCode] = useState('');
-  const [codeProblem, setCodeProblem] = useState<string | null>(null);
+  const flow = useTwoFactor(client);
+  const { settingUp, removal } = flow;
   const codeInput = useRef<HTMLInputElement>(null);
-  const setUpButton = useRef<HTMLButtonElement>(null);
-
-  const remove = useCommand<{ factor: SecondFactor; code: string | null }, void>({
-    run: async ({ factor, code: digits }) => {
-      // At aal1 a verified factor is removed only after its own code has raised the session to aal2.
-      if (digits !== null) await verifyFactor(client, factor.id, digits);
-      await unenrollFactor(client, factor.id);
-    },
-    refresh: [mfaKeys.factors],
-    success: (_, { factor }) => ({ title: 'Authenticator removed', description: `“${factor.name}” no longer signs you in.` }),
-    describe: (error) => {
-      lastFailureCode.current = error instanceof DataError ? error.code : undefined;
-      return errorMessage(error);
-    },
-  });
-
   const verified = factors.data?.filter((factor) => factor.status === 'verified') ?? [];
   const names = factors.data?.map((factor) => factor.name) ?? [];
 
-  const close = () => {
-    setRemoval(null);
-    setCode('');
-    setCodeProblem(null);
-    remove.reset();
-  };
-
-  const confirmRemoval = async () => {
-    if (!removal) return;
-    let digits: string | null = null;
-    if (removal.needsCode) {
-      digits = sixDigitCode(code);
-      setCodeProblem(digits === null ? CODE_SHAPE_MESSAGE : null);
-      if (digits === null) {
-        codeInput.current?.focus();
-        return;
-      }
-    }
-    const result = await remove.run({ factor: removal.factor, code: digits });
-    if (result.ok) {
-      close();
-      // The level changed (a verified factor gone): the guards and the back-office prompt read it.
-      await reloadFacts();
-      return;
-    }
-    // The session was lower than the facts said (e.g. lowered in another tab): ask for the code after all.
-    if (!removal.needsCode && lastFailureCode.current === INSUFFICIENT_AAL) {
-      remove.reset();
-      setRemoval({ ...removal, needsCode: true });
-    } else if (removal.needsCode) {
-      codeInput.current?.focus();
-      codeInput.current?.select();
-    }
-  };
+  useEffect(() => {
+    if (flow.refusals === 0 || !flow.needsCode) return;
+    codeInput.current?.focus();
+    codeInput.current?.select();
+  }, [flow.refusals, flow.needsCode]);
 
   return (
     <Stack as="section" aria-labelledby={TWO_FACTOR_SECTION_ID} gap="5" id={`${TWO_FACTOR_SECTION_ID}-section`}>
@@ -338,23 +211,13 @@ export function TwoFactorSection({ client = supabase }: { client?: AccordClient 
         intro="A code from an authenticator app on your phone, asked for after the sign-in link, so that a stolen e-mail is not enough to get in."
         actions={
           !settingUp && factors.data && verified.length === 0 ? (
-            <Button ref={setUpButton} onClick={() => setSettingUp(true)}>
+            <Button onClick={flow.setUp}>
               Set up authenticator app
             </Button>
           ) : undefined
         }
       />
-      {settingUp ? (
-        <SetUpAuthenticator
-          client={client}
-          taken={names}
-          onDone={() => setSettingUp(false)}
-          onCancel={() => {
-            setSettingUp(false);
-            void factors.mutate();
-          }}
-        />
-      ) : null}
+      {settingUp ? <SetUpAuthenticator flow={flow} taken={names} /> : null}
       <QueryView
         query={factors}
         loading="Loading your authenticator apps…"
@@ -362,60 +225,57 @@ export function TwoFactorSection({ client = supabase }: { client?: AccordClient 
         isEmpty={(list) => list.length === 0}
         empty={
           settingUp ? null : (
-            <EmptyState title="Two-factor authentication is off">
+            <EmptyMessage title="Two-factor authentication is off">
               Set up an authenticator app and Accord will ask for its code each time you sign in.
-            </EmptyState>
+            </EmptyMessage>
           )
         }
       >
         {(list) => (
           <FactorList
             factors={list}
-            onRemove={(factor) => setRemoval({ factor, needsCode: factor.status === 'verified' && !atAal2 })}
+            onRemove={flow.remove}
           />
         )}
       </QueryView>
 
       <ConfirmDialog
-        open={removal !== null && !removal.needsCode}
+        open={removal !== null && !flow.needsCode}
         title="Remove this authenticator?"
         description={
-          removal?.factor.status === 'verified'
-            ? `“${removal.factor.name}” will no longer be asked for when you sign in. Without an authenticator, a sign-in link alone is enough to get into your account.`
-            : `The unfinished setup “${removal?.factor.name ?? ''}” will be removed.`
+          removal?.status === 'verified'
+            ? `“${removal.name}” will no longer be asked for when you sign in. Without an authenticator, a sign-in link alone is enough to get into your account.`
+            : `The unfinished setup “${removal?.name ?? ''}” will be removed.`
         }
         confirmLabel="Remove"
         busyLabel="Removing…"
         cancelLabel="Keep it"
         destructive
-        busy={remove.busy}
-        failure={remove.error}
+        busy={flow.busy}
+        failure={flow.error}
         failureTitle="The authenticator was not removed"
-        onConfirm={() => void confirmRemoval()}
-        onClose={close}
+        onConfirm={flow.confirm}
+        onClose={flow.cancel}
       />
       <FormDialog
-        open={removal !== null && removal.needsCode}
+        open={removal !== null && flow.needsCode}
         onOpenChange={(open) => {
-          if (!open) close();
+          if (!open) flow.cancel();
         }}
         title="Remove this authenticator?"
-        description={`To show it is you, enter the code “${removal?.factor.name ?? ''}” shows now. It is then removed, and a sign-in link alone is enough to get into your account.`}
+        description={`To show it is you, enter the code “${removal?.name ?? ''}” shows now. It is then removed, and a sign-in link alone is enough to get into your account.`}
         submitLabel="Remove"
         busyLabel="Removing…"
-        busy={remove.busy}
+        busy={flow.busy}
         failure={null}
         failureTitle="The authenticator was not removed"
-        onSubmit={() => void confirmRemoval()}
+        onSubmit={flow.confirm}
         initialFocus={codeInput}
       >
         <OneTimeCodeField
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            if (codeProblem) setCodeProblem(null);
-          }}
-          error={codeProblem ?? remove.error}
+          value={flow.code}
+          onChange={flow.typeCode}
+          error={flow.codeProblem}
           inputRef={codeInput}
           autoFocus
         />

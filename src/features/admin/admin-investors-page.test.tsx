@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { renderAt } from '../../testing/render';
 import AdminInvestorsPage from './admin-investors-page';
@@ -34,7 +34,7 @@ function renderPage(client: AccordClient, at = '/admin/investors') {
   renderAt(
     <>
       <AdminInvestorsPage client={client} />
-      <Toaster />
+      <ToastList />
     </>,
     { at },
   );

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { renderAt } from '../../testing/render';
 import AdminPricingPage from './admin-pricing-page';
@@ -48,7 +48,7 @@ function renderPage(client: AccordClient) {
   renderAt(
     <>
       <AdminPricingPage client={client} />
-      <Toaster />
+      <ToastList />
     </>,
     { at: '/admin/pricing' },
   );

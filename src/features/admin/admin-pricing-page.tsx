@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { ConfirmDialog } from '../../components/dialogs';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { useConfirm } from '../../components/use-confirm';
 import { supabase, type AccordClient } from '../../data/client';
@@ -70,9 +70,9 @@ export default function AdminPricingPage({ client = supabase }: { client?: Accor
           staleErrorTitle="The plans could not be refreshed"
           isEmpty={(data) => data.length === 0}
           empty={
-            <EmptyState title="No plans yet">
+            <EmptyMessage title="No plans yet">
               Add the first plan with “Add plan”. It shows on the pricing page as soon as it is saved.
-            </EmptyState>
+            </EmptyMessage>
           }
         >
           {(data) => (

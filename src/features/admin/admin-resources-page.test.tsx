@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { renderAt } from '../../testing/render';
 import AdminResourcesPage from './admin-resources-page';
@@ -43,7 +43,7 @@ function renderPage(client: AccordClient) {
   renderAt(
     <>
       <AdminResourcesPage client={client} />
-      <Toaster />
+      <ToastList />
     </>,
     { at: '/admin/resources' },
   );

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import { SearchField } from '../../components/filter-controls';
 import { formatLongDate } from '../../components/formats';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
 import { useCommand } from '../../components/use-command';
 import { useConfirm } from '../../components/use-confirm';
@@ -17,7 +17,7 @@ import { resourceKeys } from '../../data/resources/keys';
 import { useResources, type Resource } from '../../data/resources/list-resources';
 import { setResourcePublished } from '../../data/resources/set-resource-published';
 import { NewResourceDialog } from '../resources/new-resource-dialog';
-import { NewVersionDialog } from '../resources/new-version-dialog';
+import { NewResourceVersionDialog } from '../resources/new-resource-version-dialog';
 import { ResourceDownloadButton } from '../resources/resource-download-button';
 import { audienceLabel, audienceSentence, fileSummary, matchesSearch, versionLine } from '../resources/resource-format';
 
@@ -138,7 +138,7 @@ export default function AdminResourcesPage({ client = supabase }: { client?: Acc
       cell: (r) => (
         <Flex gap="2" wrap="wrap" justify={{ base: 'start', md: 'end' }}>
           {r.current ? <ResourceDownloadButton client={client} version={r.current} size="sm" variant="ghost" label="Download" aria-label={`Download ${r.title}`} /> : null}
-          <NewVersionDialog resource={r} addVersion={addVersion} />
+          <NewResourceVersionDialog resource={r} addVersion={addVersion} />
           <Button size="sm" variant={r.published ? 'outline' : 'solid'} onClick={() => toggling.ask(r)} aria-label={`${r.published ? 'Unpublish' : 'Publish'} ${r.title}`}>
             {r.published ? 'Unpublish' : 'Publish'}
           </Button>
@@ -163,7 +163,7 @@ export default function AdminResourcesPage({ client = supabase }: { client?: Acc
           errorTitle="The resources could not be loaded"
           staleErrorTitle="The resources could not be refreshed"
           isEmpty={(all) => all.length === 0}
-          empty={<EmptyState title="No resources yet">Add the first document for members with “Add resource”.</EmptyState>}
+          empty={<EmptyMessage title="No resources yet">Add the first document for members with “Add resource”.</EmptyMessage>}
         >
           {(all) => (
             <Stack gap="3">
@@ -172,7 +172,7 @@ export default function AdminResourcesPage({ client = supabase }: { client?: Acc
                 {shown.length === all.length ? `${all.length} ${all.length === 1 ? 'resource' : 'resources'}` : `${shown.length} of ${all.length} resources`}
               </Text>
               {shown.length === 0 ? (
-                <EmptyState title="No resource matches that search">Try part of a title, a category or a file name.</EmptyState>
+                <EmptyMessage title="No resource matches that search">Try part of a title, a category or a file name.</EmptyMessage>
               ) : (
                 <DataTable caption="Resources for members" columns={columns} rows={shown} rowKey={(r) => r.id} />
               )}

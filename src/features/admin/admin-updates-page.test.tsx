@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { renderAt } from '../../testing/render';
 import AdminUpdatesPage from './admin-updates-page';
@@ -54,7 +54,7 @@ function renderPage(client: AccordClient, at = '/admin/updates') {
   renderAt(
     <>
       <AdminUpdatesPage client={client} />
-      <Toaster />
+      <ToastList />
     </>,
     { at },
   );

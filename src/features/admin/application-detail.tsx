@@ -10,7 +10,7 @@ import { QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { supabase } from '../../data/client';
 import type { ApplicationDetail as ApplicationDetailData } from '../../data/applications/get-application-detail';
-import { useApplicationDetail } from '../../data/applications/use-application-detail';
+import { useApplicationDetail } from '../../data/applications/get-application-detail';
 import { useCommand } from '../../components/use-command';
 import { beginApplicationReview } from '../../data/applications/begin-application-review';
 import { createDocumentUrl } from '../../data/applications/create-document-url';

@@ -4,10 +4,10 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { countryName } from '../../components/countries';
 import { FilterChips, SearchField } from '../../components/filter-controls';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters } from '../../components/use-url-filters';
-import { useApplicationQueue } from '../../data/applications/use-application-queue';
+import { useApplicationQueue } from '../../data/applications/list-applications';
 import type { Application } from '../../data/applications/types';
 import { supabase, type AccordClient } from '../../data/client';
 import { ApplicationDetail } from './application-detail';
@@ -144,11 +144,11 @@ export default function ApplicationsPage({ client = supabase }: ApplicationsPage
               errorTitle="The applications could not be loaded"
               isEmpty={() => shown.length === 0}
               empty={
-                <EmptyState title={data?.length === 0 ? 'No applications yet' : 'Nothing matches'}>
+                <EmptyMessage title={data?.length === 0 ? 'No applications yet' : 'Nothing matches'}>
                   {data?.length === 0
                     ? 'Applications appear here as soon as an organisation submits one.'
                     : 'Try another status or a different search.'}
-                </EmptyState>
+                </EmptyMessage>
               }
             >
               {() => (
@@ -195,7 +195,7 @@ export default function ApplicationsPage({ client = supabase }: ApplicationsPage
             {selected ? (
               <ApplicationDetail key={selected} organizationId={selected} onBack={() => select(null)} />
             ) : (
-              <EmptyState title="Choose an application">Pick one from the queue to see its details, documents and history.</EmptyState>
+              <EmptyMessage title="Choose an application">Pick one from the queue to see its details, documents and history.</EmptyMessage>
             )}
           </Box>
         </Grid>

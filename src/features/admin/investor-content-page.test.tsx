@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { renderAt } from '../../testing/render';
 import InvestorContentPage from './investor-content-page';
@@ -59,7 +59,7 @@ function renderPage(client: AccordClient) {
   renderAt(
     <>
       <InvestorContentPage client={client} />
-      <Toaster />
+      <ToastList />
     </>,
     { at: '/admin/investor-content' },
   );

@@ -2,7 +2,7 @@ import { Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 
 import { ConfirmDialog } from '../../components/dialogs';
 import { PageHeader, SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { useConfirm } from '../../components/use-confirm';
 import { supabase, type AccordClient } from '../../data/client';
@@ -105,7 +105,7 @@ export default function InvestorContentPage({ client = supabase }: { client?: Ac
             errorTitle="The documents could not be loaded"
             staleErrorTitle="The documents could not be refreshed"
             isEmpty={(all) => all.length === 0}
-            empty={<EmptyState title="No folders yet">Add a folder with “Add folder”, then upload the first document into it.</EmptyState>}
+            empty={<EmptyMessage title="No folders yet">Add a folder with “Add folder”, then upload the first document into it.</EmptyMessage>}
           >
             {(all) => (
               <Stack gap="8">

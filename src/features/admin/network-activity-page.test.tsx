@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { renderAt, TestProviders } from '../../testing/render';
 import NetworkActivityPage, { ACTIVITY_PAGE_SIZE, parseActivityAddress } from './network-activity-page';
@@ -47,7 +47,7 @@ function renderPage(client: AccordClient, at = '/admin/network-activity') {
   renderAt(
     <>
       <NetworkActivityPage client={client} />
-      <Toaster />
+      <ToastList />
     </>,
     { at, path: '/admin/network-activity' },
   );

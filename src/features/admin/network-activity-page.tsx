@@ -6,7 +6,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { downloadFile } from '../../components/download-file';
 import { FilterSelect } from '../../components/filter-controls';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { useUrlFilters } from '../../components/use-url-filters';
 import { exportNetworkActivityCsv } from '../../data/admin/export-network-activity';
@@ -290,11 +290,11 @@ export default function NetworkActivityPage({ client = supabase }: NetworkActivi
           staleErrorTitle="The activity could not be refreshed"
           isEmpty={(page) => page.entries.length === 0}
           empty={
-            <EmptyState title={filtered ? 'No activity matches these filters' : 'No activity yet'}>
+            <EmptyMessage title={filtered ? 'No activity matches these filters' : 'No activity yet'}>
               {filtered
                 ? 'Try another action, a wider date range, or clear the filters.'
                 : 'Actions such as approving an application or suspending an organisation appear here as they happen.'}
-            </EmptyState>
+            </EmptyMessage>
           }
         >
           {(page) => (

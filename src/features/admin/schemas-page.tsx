@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { ConfirmDialog } from '../../components/dialogs';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { useCommand } from '../../components/use-command';
 import { useConfirm } from '../../components/use-confirm';
@@ -146,9 +146,9 @@ function SchemasView({ client }: { client: AccordClient }) {
         staleErrorTitle="The verification schemas could not be refreshed"
         isEmpty={(list) => list.length === 0}
         empty={
-          <EmptyState title="No verification schemas yet">
+          <EmptyMessage title="No verification schemas yet">
             Add the first kind of check the network recognises with “Add schema”. It stays a draft until you activate it.
-          </EmptyState>
+          </EmptyMessage>
         }
       >
         {(list) => (

@@ -5,9 +5,9 @@ import { emailMessage, emailProblem, trimEmail } from '../../../machines/email';
 import { DataTable, type Column } from '../../components/data-table';
 import { ConfirmDialog, FormDialog } from '../../components/dialogs';
 import { PageHeader } from '../../components/page-header';
-import { Pagination } from '../../components/pagination';
+import { PageNav } from '../../components/page-nav';
 import { PersonName } from '../../components/person-name';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand, type Command } from '../../components/use-command';
 import { useConfirm } from '../../components/use-confirm';
 import { useUrlFilters } from '../../components/use-url-filters';
@@ -239,15 +239,15 @@ export default function StakeholderDataPage({ client = supabase }: { client?: Ac
           staleErrorTitle="The stakeholders could not be refreshed"
           isEmpty={(data) => data.stakeholders.length === 0}
           empty={
-            <EmptyState title={filters.page > 1 ? 'No more stakeholders' : 'No stakeholders yet'}>
+            <EmptyMessage title={filters.page > 1 ? 'No more stakeholders' : 'No stakeholders yet'}>
               {filters.page > 1 ? 'This page is past the end of the list.' : 'Invite the first one with “Invite stakeholder”.'}
-            </EmptyState>
+            </EmptyMessage>
           }
         >
           {(data) => (
             <Stack gap="4">
               <DataTable caption="Stakeholders" columns={columns} rows={data.stakeholders} rowKey={(r) => r.userId} />
-              <Pagination
+              <PageNav
                 page={filters.page}
                 pageCount={Math.max(1, Math.ceil(data.total / STAKEHOLDERS_PAGE_SIZE))}
                 hrefFor={(page) => hrefFor({ page })}

@@ -9,7 +9,7 @@ import { TextAreaField } from '../../components/form-fields';
 import { formatDay, formatDayAndTime } from '../../components/formats';
 import { factLabel, factValue, sectorLabel } from '../../components/organization-labels';
 import { SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { useCommand } from '../../components/use-command';
 import { useConfirm } from '../../components/use-confirm';
@@ -395,7 +395,7 @@ export function TenantPanel({ client, organizationId, backHref }: { client: Acco
         query={tenant}
         loading="Loading the organisation…"
         errorTitle="The organisation could not be loaded"
-        empty={<EmptyState title="Not found">This organisation does not exist.</EmptyState>}
+        empty={<EmptyMessage title="Not found">This organisation does not exist.</EmptyMessage>}
       >
         {(detail) => <Detail client={client} detail={detail} />}
       </QueryView>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { renderAt } from '../../testing/render';
 import TenantsPage, { TENANTS_PAGE_SIZE } from './tenants-page';
@@ -73,7 +73,7 @@ function renderPage(client: AccordClient, at = '/admin/tenants') {
   renderAt(
     <>
       <TenantsPage client={client} />
-      <Toaster />
+      <ToastList />
     </>,
     { at, path: '/admin/tenants' },
   );

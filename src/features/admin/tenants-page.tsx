@@ -10,7 +10,7 @@ import { FilterSelect, SearchField } from '../../components/filter-controls';
 import { formatDay } from '../../components/formats';
 import { sectorLabel } from '../../components/organization-labels';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters } from '../../components/use-url-filters';
 import type { Sector } from '../../data/admin/back-office-queries';
@@ -208,11 +208,11 @@ export default function TenantsPage({ client = supabase }: TenantsPageProps = {}
               staleErrorTitle="The organisations could not be refreshed"
               isEmpty={(page) => page.tenants.length === 0}
               empty={
-                <EmptyState title={filtered ? 'No organisation matches' : 'No organisations yet'}>
+                <EmptyMessage title={filtered ? 'No organisation matches' : 'No organisations yet'}>
                   {filtered
                     ? 'Try the start of the name, the whole registration number or the domain, or clear the filters.'
                     : 'Organisations appear here once they apply to join the network.'}
-                </EmptyState>
+                </EmptyMessage>
               }
             >
               {(page) => (

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { renderAt } from '../../testing/render';
 import UsersPage from './users-page';
@@ -89,7 +89,7 @@ function renderPage(client: AccordClient) {
   renderAt(
     <>
       <UsersPage client={client} />
-      <Toaster />
+      <ToastList />
     </>,
     { at: '/admin/users' },
   );

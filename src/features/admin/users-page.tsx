@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import { SearchField } from '../../components/filter-controls';
 import { MailIcon } from '../../components/icons';
 import { PageHeader, SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { useConfirm } from '../../components/use-confirm';
 import { useAdminInvitations, type AdminInvitation } from '../../data/admin/list-admin-invitations';
@@ -70,9 +70,9 @@ function InvitationsSection({ client }: { client: AccordClient }) {
         {() => (
           <Stack gap="3">
             {shown.length === 0 ? (
-              <EmptyState icon={<MailIcon boxSize="6" />} title="No pending invitations">
+              <EmptyMessage icon={<MailIcon boxSize="6" />} title="No pending invitations">
                 Invite someone with “Invite administrator”. Their invitation shows here until they accept it.
-              </EmptyState>
+              </EmptyMessage>
             ) : (
               <InvitationsTable
                 invitations={shown}
@@ -129,9 +129,9 @@ function UsersSection({ client }: { client: AccordClient }) {
         errorTitle="The users could not be loaded"
         isEmpty={() => shown.length === 0}
         empty={
-          <EmptyState title={data?.length === 0 ? 'No accounts yet' : 'No one matches that filter'}>
+          <EmptyMessage title={data?.length === 0 ? 'No accounts yet' : 'No one matches that filter'}>
             {data?.length === 0 ? 'People appear here once they sign up or accept an invitation.' : 'Try part of a name, an e-mail address or an organisation.'}
-          </EmptyState>
+          </EmptyMessage>
         }
       >
         {(all) => (

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { holdIdentityLink, releaseIdentityLink } from '../../data/account/held-identity-link';
 import { SessionProvider } from '../../session/session-context';
-import { toaster, Toaster } from '../../components/toaster';
+import { toaster, ToastList } from '../../components/toaster';
 import { createFakeSupabase, type FakePerson } from '../../testing/fake-supabase';
 import { TestProviders } from '../../testing/render';
 
@@ -47,7 +47,7 @@ function renderCallback(at: string, server: ReturnType<typeof createFakeSupabase
     <TestProviders>
       <SessionProvider client={server.client} navigate={(to) => void router.navigate(to)}>
         <RouterProvider router={router} />
-        <Toaster />
+        <ToastList />
       </SessionProvider>
     </TestProviders>
   );

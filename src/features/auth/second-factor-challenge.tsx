@@ -1,7 +1,8 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 
-import { CODE_SHAPE_MESSAGE, OneTimeCodeField, sixDigitCode } from '../../components/one-time-code-field';
+import { CODE_SHAPE_MESSAGE, sixDigitCode } from '../../../machines/one-time-code';
+import { OneTimeCodeField } from '../../components/one-time-code-field';
 
 export const CHALLENGE_TITLE = 'Enter your authentication code';
 export interface SecondFactorChallengeProps {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatLongDate } from '../../components/formats';
 import { InvestorAreaLinks } from '../../components/area-links';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState, QueryView } from '../../components/query-view';
+import { EmptyMessage, ErrorState, LoadingState, QueryView } from '../../components/query-view';
 import { supabase, type AccordClient } from '../../data/client';
 import { useInvestorDocuments } from '../../data/data-room/list-investor-documents';
 import { InvestorFolderList } from './investor-document-list';
@@ -96,7 +96,7 @@ function DataRoomDocuments({ client, gate, justAgreed }: { client: AccordClient;
         errorTitle="The documents could not be loaded"
         staleErrorTitle="The documents could not be refreshed"
         isEmpty={(folders) => folders.length === 0}
-        empty={<EmptyState title="No documents yet">The Accord team adds documents here. Check back soon.</EmptyState>}
+        empty={<EmptyMessage title="No documents yet">The Accord team adds documents here. Check back soon.</EmptyMessage>}
       >
         {(folders) => <InvestorFolderList client={client} folders={folders} onNdaRequired={gate.ndaRequired} />}
       </QueryView>
@@ -128,9 +128,9 @@ export default function DataRoomPage({ client = supabase }: { client?: AccordCli
         ) : null}
         {gate.step === 'closed' ? (
           <Stack gap="3" align="center">
-            <EmptyState title="The data room is not open yet">
+            <EmptyMessage title="The data room is not open yet">
               Its non-disclosure agreement has not been published. The Accord team will let you know when the data room opens.
-            </EmptyState>
+            </EmptyMessage>
             <Button variant="outline" onClick={gate.retry}>
               Check again
             </Button>

@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 
 import { SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { supabase, type AccordClient } from '../../data/client';
 import { useInvestorDocuments, type InvestorFolder } from '../../data/data-room/list-investor-documents';
 import { InvestorDocumentList } from './investor-document-list';
@@ -27,7 +27,7 @@ export function InvestorDocumentsSection({ client = supabase }: { client?: Accor
         errorTitle="The documents could not be loaded"
         staleErrorTitle="The documents could not be refreshed"
         isEmpty={(folders) => liteDocuments(folders).length === 0}
-        empty={<EmptyState title="No documents yet">The Accord team adds reports for investors here.</EmptyState>}
+        empty={<EmptyMessage title="No documents yet">The Accord team adds reports for investors here.</EmptyMessage>}
       >
         {(folders) => <InvestorDocumentList client={client} documents={liteDocuments(folders)} />}
       </QueryView>

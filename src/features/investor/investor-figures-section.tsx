@@ -5,7 +5,7 @@ import { periodWords } from '../../components/figures/analytics-figures';
 import { presetRange, todayUtc } from '../../components/figures/analytics-period';
 import { FiguresView } from '../../components/figures/network-figures';
 import { SectionHeader } from '../../components/page-header';
-import { EmptyState } from '../../components/query-view';
+import { EmptyMessage } from '../../components/query-view';
 import type { AnalyticsLoader } from '../../data/figures/get-network-analytics';
 
 export interface InvestorFiguresSectionProps {
@@ -35,7 +35,7 @@ export function InvestorFiguresSection({ load, today }: InvestorFiguresSectionPr
         range={range}
         load={load}
         headingLevel="h3"
-        empty={<EmptyState title="No figures yet">The network has no members, applications or registry lookups in the last 12 months.</EmptyState>}
+        empty={<EmptyMessage title="No figures yet">The network has no members, applications or registry lookups in the last 12 months.</EmptyMessage>}
       />
     </Stack>
   );

@@ -3,9 +3,9 @@ import { useId } from 'react';
 
 import { formatLongDate } from '../../components/formats';
 import { SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { supabase, type AccordClient } from '../../data/client';
-import { useInvestorUpdates, type InvestorUpdate } from '../../data/data-room/list-investor-updates';
+import { useInvestorUpdates, type InvestorUpdate } from '../../data/data-room/list-published-updates';
 
 function UpdatePost({ update }: { update: InvestorUpdate }) {
   const titleId = useId();
@@ -36,7 +36,7 @@ export function InvestorUpdatesSection({ client = supabase }: { client?: AccordC
         errorTitle="The updates could not be loaded"
         staleErrorTitle="The updates could not be refreshed"
         isEmpty={(all) => all.length === 0}
-        empty={<EmptyState title="No updates yet">Posts from the Accord team will appear here.</EmptyState>}
+        empty={<EmptyMessage title="No updates yet">Posts from the Accord team will appear here.</EmptyMessage>}
       >
         {(all) => (
           <Stack gap="3">

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { CONTACT_EMAIL, ContactLink } from '../../components/contact-link';
 import { TextAreaField, TextField } from '../../components/form-fields';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
 import { messageKeys } from '../../data/messages/keys';
@@ -249,9 +249,9 @@ function AskTheNetwork({ client }: { client: AccordClient }) {
         errorTitle="Your organisation could not be loaded"
         isEmpty={(m) => m === null}
         empty={
-          <EmptyState title="You are not in an organisation">
+          <EmptyMessage title="You are not in an organisation">
             Questions are sent on behalf of an organisation, and your account does not belong to one yet. Write to {CONTACT_EMAIL} instead.
-          </EmptyState>
+          </EmptyMessage>
         }
       >
         {(m) => (m ? <AskForm client={client} organizationId={m.organizationId} /> : null)}

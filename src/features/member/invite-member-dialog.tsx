@@ -7,7 +7,7 @@ import { SelectInput } from '../../components/form-controls';
 import { UserPlusIcon } from '../../components/status-icons';
 import type { Command } from '../../components/use-command';
 import type { TeamRole } from '../../data/team/get-team-membership';
-import type { TenantInvitationSent } from '../../data/team/invite-tenant';
+import type { TenantInvitationSent } from '../../data/team/invite-member';
 
 export interface InviteRequest {
   email: string;

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ContentPage } from '../../components/content-page';
 import { formatLongDate } from '../../components/formats';
 import { REGISTRY_STATUS } from '../../components/organization-labels';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { useMemberHome, type MemberHome } from '../../data/member-home/get-member-home';
 import { useOrganizationActivity } from '../../data/member-home/list-organization-activity';
@@ -106,7 +106,7 @@ function Activity({ organizationId }: { organizationId: string }) {
         errorTitle="The recent activity could not be loaded"
         staleErrorTitle="More activity could not be loaded"
         isEmpty={(loaded) => loaded[0]?.entries.length === 0}
-        empty={<EmptyState title="No activity yet">What your organisation does in the network will be listed here.</EmptyState>}
+        empty={<EmptyMessage title="No activity yet">What your organisation does in the network will be listed here.</EmptyMessage>}
       >
         {(loaded) => (
           <Stack gap="3" align="start">

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 
 import { PageHeader, SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
 import { messageKeys } from '../../data/messages/keys';
@@ -78,10 +78,10 @@ function MemberConversations({ client, organizationId, userId }: { client: Accor
               staleErrorTitle="The conversations could not be refreshed"
               isEmpty={() => conversations.length === 0}
               empty={
-                <EmptyState title="No conversations yet">
+                <EmptyMessage title="No conversations yet">
                   Ask the network’s administrators anything about your membership, your application or the registry: start a conversation and the answer
                   appears here.
-                </EmptyState>
+                </EmptyMessage>
               }
             >
               {() => (
@@ -103,7 +103,7 @@ function MemberConversations({ client, organizationId, userId }: { client: Accor
           </Stack>
         }
         placeholder={
-          <EmptyState title="No conversation open">Choose a conversation from the list to read it and reply, or start a new one.</EmptyState>
+          <EmptyMessage title="No conversation open">Choose a conversation from the list to read it and reply, or start a new one.</EmptyMessage>
         }
         conversation={(id) => (
           <ConversationView
@@ -150,7 +150,7 @@ export default function MemberMessagesPage({ client = supabase }: MemberMessages
           loading="Loading your organisation…"
           errorTitle="Your organisation could not be loaded"
           isEmpty={(m) => m === null}
-          empty={<EmptyState title="You are not in an organisation">Messages are between an organisation and the network. Your account does not belong to an organisation yet.</EmptyState>}
+          empty={<EmptyMessage title="You are not in an organisation">Messages are between an organisation and the network. Your account does not belong to an organisation yet.</EmptyMessage>}
         >
           {(m) => (m && userId ? <MemberConversations client={client} organizationId={m.organizationId} userId={userId} /> : null)}
         </QueryView>

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { SearchField } from '../../components/filter-controls';
 import { formatLongDate } from '../../components/formats';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { supabase, type AccordClient } from '../../data/client';
 import { resourceKeys } from '../../data/resources/keys';
 import { useResources, type Resource } from '../../data/resources/list-resources';
@@ -89,9 +89,9 @@ export default function MemberResourcesPage({ client = supabase }: { client?: Ac
           staleErrorTitle="The resources could not be refreshed"
           isEmpty={(all) => all.length === 0}
           empty={
-            <EmptyState title="No resources for your organisation yet">
+            <EmptyMessage title="No resources for your organisation yet">
               The network publishes documents here for its member organisations. You will see them once they are published for your organisation.
-            </EmptyState>
+            </EmptyMessage>
           }
         >
           {(all) => (
@@ -104,7 +104,7 @@ export default function MemberResourcesPage({ client = supabase }: { client?: Ac
                 </Text>
               </Stack>
               {groups.length === 0 ? (
-                <EmptyState title="No resource matches that search">Try part of a title, a description or a category.</EmptyState>
+                <EmptyMessage title="No resource matches that search">Try part of a title, a description or a category.</EmptyMessage>
               ) : (
                 groups.map(([category, list]) => (
                   <Box as="section" key={category} aria-label={category}>

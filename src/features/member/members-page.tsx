@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/dialogs';
 import { formatDay, formatDayAndTime } from '../../components/formats';
 import { MailIcon } from '../../components/icons';
 import { PageHeader, SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge, type StatusMap } from '../../components/status-badge';
 import { UserPlusIcon } from '../../components/status-icons';
 import { useCommand } from '../../components/use-command';
@@ -16,13 +16,13 @@ import { useConfirm } from '../../components/use-confirm';
 import { supabase, type AccordClient } from '../../data/client';
 import { changeMemberRole } from '../../data/team/change-member-role';
 import { useTeamMembership, type TeamRole } from '../../data/team/get-team-membership';
-import { inviteTenant, resendTenantInvitation } from '../../data/team/invite-tenant';
+import { inviteMember, resendTenantInvitation } from '../../data/team/invite-member';
 import { teamKeys } from '../../data/team/keys';
 import { leaveOrganization } from '../../data/team/leave-organization';
 import { useTeam, type TeamMember } from '../../data/team/list-team';
 import { useTenantInvitations, type PendingInvitation } from '../../data/team/list-tenant-invitations';
 import { LAST_ADMIN_MESSAGE } from '../../data/team/refusals';
-import { useRegistryOrganization } from '../../data/registry/use-registry-organization';
+import { useRegistryOrganization } from '../../data/registry/get-registry-organization';
 import { removeMember } from '../../data/team/remove-member';
 import { revokeTenantInvitation } from '../../data/team/revoke-tenant-invitation';
 import { useSession, useSessionFacts } from '../../session/session-context';
@@ -154,7 +154,7 @@ function TeamSection({ client, viewer, onLeave }: { client: AccordClient; viewer
         loading="Loading the team…"
         errorTitle="The team could not be loaded"
         isEmpty={(members) => members.length === 0}
-        empty={<EmptyState title="No one in the team yet">People appear here once they accept an invitation.</EmptyState>}
+        empty={<EmptyMessage title="No one in the team yet">People appear here once they accept an invitation.</EmptyMessage>}
       >
         {(members) => (
           <Stack gap="2">
@@ -217,7 +217,7 @@ function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: 
   const pausedId = useId();
 
   const invite = useCommand({
-    run: ({ email, role }: InviteRequest) => inviteTenant(client, viewer.organizationId, email, role),
+    run: ({ email, role }: InviteRequest) => inviteMember(client, viewer.organizationId, email, role),
     refresh: keys,
     success: (sent) => ({ title: 'Invitation sent', description: `We e-mailed an invitation to ${sent.email}. The link expires in 7 days.` }),
   });
@@ -316,11 +316,11 @@ function InvitationsSection({ client, viewer }: { client: AccordClient; viewer: 
         errorTitle="The invitations could not be loaded"
         isEmpty={(list) => list.length === 0}
         empty={
-          <EmptyState icon={<MailIcon boxSize="6" />} title="No pending invitations">
+          <EmptyMessage icon={<MailIcon boxSize="6" />} title="No pending invitations">
             {viewer.isAdmin
               ? 'Invite a colleague with “Invite a colleague”. Their invitation shows here until they join.'
               : 'Your organisation’s admins can invite colleagues. Their invitations show here until they join.'}
-          </EmptyState>
+          </EmptyMessage>
         }
       >
         {(list) => <DataTable caption="Pending invitations" columns={columns} rows={list} rowKey={(i) => i.id} />}
@@ -383,7 +383,7 @@ export default function MembersPage({ client = supabase, onLeft }: MembersPagePr
           loading="Loading your organisation…"
           errorTitle="Your organisation could not be loaded"
           isEmpty={(m) => m === null}
-          empty={<EmptyState title="You are not in an organisation">Your account does not belong to an organisation yet.</EmptyState>}
+          empty={<EmptyMessage title="You are not in an organisation">Your account does not belong to an organisation yet.</EmptyMessage>}
         >
           {(m) => {
             if (!m || userId === null) return null;

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDayAndTime } from '../../components/formats';
 import { LiveStatus } from '../../components/live-status';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
 import { emitInboxEvent, useInboxEvents, useInboxLiveStatus } from '../../data/inbox/inbox-events';
@@ -142,7 +142,7 @@ function Section({
         errorTitle={words.errorTitle}
         staleErrorTitle="The list could not be brought up to date"
         isEmpty={(loaded) => loaded[0]?.notifications.length === 0}
-        empty={<EmptyState title={section === 'unread' ? 'Nothing unread' : 'Nothing read yet'}>{words.empty}</EmptyState>}
+        empty={<EmptyMessage title={section === 'unread' ? 'Nothing unread' : 'Nothing read yet'}>{words.empty}</EmptyMessage>}
       >
         {(loaded) => (
           <Stack gap="3" align="stretch">

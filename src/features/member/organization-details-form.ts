@@ -11,7 +11,7 @@ import {
   fieldErrorsFromServer,
   MESSAGES,
   SIZES,
-  validateOrganisation,
+  validateOrganization,
   type Size,
 } from '../../../machines/onboarding-form';
 import type { Sector } from '../../../machines/sectors';
@@ -79,7 +79,7 @@ export function factChanges(values: FactsValues, organization: OrganizationRow):
 
 /** Onboarding's checks of the same facts, plus the name (required here: it is what the registry shows) and the reason. */
 export function validateFacts(values: FactsValues, organization: OrganizationRow): FactsErrors {
-  const onboarding = validateOrganisation({
+  const onboarding = validateOrganization({
     ...EMPTY_VALUES,
     legalName: values.legalName,
     tradingName: values.name,

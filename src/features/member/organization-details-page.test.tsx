@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { EMAIL_INVALID_MESSAGE } from '../../../machines/email';
 import { MESSAGES } from '../../../machines/onboarding-form';
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { SessionProvider } from '../../session/session-context';
 import { TestProviders } from '../../testing/render';
@@ -92,7 +92,7 @@ function renderPage(client: AccordClient) {
     <TestProviders>
       <SessionProvider logic={sessionLogicFor(factsFor('orgAdmin'))} navigate={(to) => void router.navigate(to)}>
         <RouterProvider router={router} />
-        <Toaster />
+        <ToastList />
       </SessionProvider>
     </TestProviders>,
   );

@@ -9,7 +9,7 @@ import { TextAreaField, TextField, SelectField } from '../../components/form-fie
 import { formatLongDate } from '../../components/formats';
 import { factLabel, factValue, sectorLabel } from '../../components/organization-labels';
 import { PageHeader, SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
 import { DataError } from '../../data/errors';
@@ -400,7 +400,7 @@ export default function OrganizationDetailsPage({ client = supabase }: Organizat
           loading="Loading your organisation…"
           errorTitle="Your organisation could not be loaded"
           isEmpty={(m) => m === null}
-          empty={<EmptyState title="You are not in an organisation">Your account does not belong to an organisation yet.</EmptyState>}
+          empty={<EmptyMessage title="You are not in an organisation">Your account does not belong to an organisation yet.</EmptyMessage>}
         >
           {(m) => (m ? <DetailsForOrganization viewer={{ organizationId: m.organizationId, isAdmin: m.role === 'admin' }} client={client} /> : null)}
         </QueryView>

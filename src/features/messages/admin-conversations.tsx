@@ -5,7 +5,7 @@ import { useSWRConfig } from 'swr';
 
 import { FilterSelect, SearchField } from '../../components/filter-controls';
 import { SectionHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { useUrlFilters } from '../../components/use-url-filters';
 import type { AccordClient } from '../../data/client';
@@ -220,9 +220,9 @@ export function AdminConversations({ client, userId }: AdminConversationsProps) 
               staleErrorTitle="The conversations could not be refreshed"
               isEmpty={() => conversations.length === 0}
               empty={
-                <EmptyState title={filtered ? 'No conversation matches' : 'No open conversations'}>
+                <EmptyMessage title={filtered ? 'No conversation matches' : 'No open conversations'}>
                   {filtered ? 'Try other filters or another word, or clear the filters.' : 'Nothing waits for an answer. Closed conversations are under Status: Closed.'}
-                </EmptyState>
+                </EmptyMessage>
               }
             >
               {() => (
@@ -244,7 +244,7 @@ export function AdminConversations({ client, userId }: AdminConversationsProps) 
             </QueryView>
           </Stack>
         }
-        placeholder={<EmptyState title="No conversation open">Choose a conversation from the list to read it, answer it, assign it or close it.</EmptyState>}
+        placeholder={<EmptyMessage title="No conversation open">Choose a conversation from the list to read it, answer it, assign it or close it.</EmptyMessage>}
         conversation={(id) => (
           <ConversationView
             key={id}

@@ -2,7 +2,7 @@ import { Box, Grid, Link, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { EmptyState } from '../../components/query-view';
+import { EmptyMessage } from '../../components/query-view';
 import type { OpenConversation } from './conversation-address';
 
 export interface ConversationLayoutProps {
@@ -32,9 +32,9 @@ export function ConversationLayout({ open, list, conversation, placeholder, back
           conversation(open.id)
         ) : open.kind === 'malformed' ? (
           <Stack gap="3">
-            <EmptyState title="This link does not lead to a conversation">
+            <EmptyMessage title="This link does not lead to a conversation">
               The conversation’s address is incomplete or mistyped. Open the conversation from the list instead.
-            </EmptyState>
+            </EmptyMessage>
             <Link asChild variant="underline" color="brand.fg" alignSelf="start">
               <RouterLink to={backHref}>Back to all conversations</RouterLink>
             </Link>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { Link as RouterLink } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 
-import { EmptyState, ErrorState, LoadingState, errorMessage } from '../../components/query-view';
+import { EmptyMessage, ErrorState, LoadingState, errorMessage } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import type { AccordClient } from '../../data/client';
 import { useConversation, type ConversationDetail } from '../../data/messages/get-conversation';
@@ -150,9 +150,9 @@ export function ConversationView({ client, conversationId, side, userId, backHre
   if (conversation.data === null) {
     return (
       <Stack gap="3">
-        <EmptyState title="Conversation not found">
+        <EmptyMessage title="Conversation not found">
           This conversation does not exist, or you do not have access to it. It may belong to another organisation, or the link may be incomplete.
-        </EmptyState>
+        </EmptyMessage>
         <Link asChild variant="underline" color="brand.fg" alignSelf="start">
           <RouterLink to={backHref}>Back to all conversations</RouterLink>
         </Link>

@@ -5,7 +5,7 @@ import { useSessionFacts } from '../../session/session-context';
 import { ApplicationTimeline } from '../../components/application-timeline';
 import { ContactLink } from '../../components/contact-link';
 import { ErrorState, LoadingState } from '../../components/query-states';
-import { useMyApplication } from '../../data/applications/use-my-application';
+import { useMyApplication } from '../../data/applications/get-my-application';
 import type { Application } from '../../data/applications/types';
 import { ChangeRequestForm } from './change-request-form';
 

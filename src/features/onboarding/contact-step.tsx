@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 
 import { USE_CASES } from '../../../machines/onboarding-form';
-import { CheckboxGroup, TextField } from '../../components/form-fields';
+import { CheckboxChoices, TextField } from '../../components/form-fields';
 import type { OnboardingFlow } from './use-onboarding';
 
 /** Step 3: who we talk to, and what the organisation will verify. */
@@ -34,7 +34,7 @@ export function ContactStep({ flow }: { flow: OnboardingFlow }) {
           onChange={(contactPhone) => change({ contactPhone })}
         />
       </SimpleGrid>
-      <CheckboxGroup
+      <CheckboxChoices
         label="Use cases"
         name="useCases"
         hint="What will you verify identities and documents for? Choose all that apply."

@@ -3,9 +3,9 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { ContactLink } from '../../components/contact-link';
 import { usePageDescription } from '../../components/page-meta';
-import { EmptyState, ErrorState } from '../../components/query-states';
+import { EmptyMessage, ErrorState } from '../../components/query-states';
 import type { SolutionCategory, SolutionSummary } from '../../data/content/types';
-import { useSolutions } from '../../data/content/use-solutions';
+import { useSolutions } from '../../data/content/list-solutions';
 import { isSolutionCategory, SOLUTION_CATEGORIES, SOLUTION_CATEGORY_LABELS } from './content-format';
 import { CardSkeletons } from './content-skeletons';
 import { SolutionLogo } from './solution-logo';
@@ -105,9 +105,9 @@ function Solutions() {
   if (isLoading || !solutions) return <CardSkeletons count={6} label="Loading the solutions…" columns={GRID_COLUMNS} />;
   if (solutions.length === 0) {
     return (
-      <EmptyState title="No solutions are listed yet">
+      <EmptyMessage title="No solutions are listed yet">
         Solutions that work with the network will appear here once they are listed.
-      </EmptyState>
+      </EmptyMessage>
     );
   }
 
@@ -129,11 +129,11 @@ function Solutions() {
           : `Showing all ${solutions.length} solutions.`}
       </Text>
       {shown.length === 0 ? (
-        <EmptyState title="No solutions in this category yet">
+        <EmptyMessage title="No solutions in this category yet">
           <Button variant="plain" color="brand.fg" textDecoration="underline" p="0" h="auto" onClick={() => select(null)}>
             Show all solutions
           </Button>
-        </EmptyState>
+        </EmptyMessage>
       ) : (
         <SimpleGrid as="ul" listStyleType="none" columns={GRID_COLUMNS} gap="6" aria-label="Ecosystem solutions">
           {shown.map((solution) => (

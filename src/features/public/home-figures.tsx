@@ -2,7 +2,7 @@ import { Box, Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 
 import { QueryDefaults } from '../../data/query-defaults';
 import { formatCount } from '../../components/formats';
-import { useRegistryFigures } from '../../data/registry/use-registry-figures';
+import { useRegistryFigures } from '../../data/registry/get-registry-figures';
 import { FIGURES } from './home-figure-labels';
 
 function Figures() {

@@ -3,9 +3,9 @@ import { useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { usePageDescription } from '../../components/page-meta';
-import { EmptyState, ErrorState } from '../../components/query-states';
-import { useUpdate } from '../../data/content/use-update';
-import { useUpdates } from '../../data/content/use-updates';
+import { EmptyMessage, ErrorState } from '../../components/query-states';
+import { useUpdate } from '../../data/content/get-update';
+import { useUpdates } from '../../data/content/list-updates';
 import { BackLink } from './back-link';
 import { CoverImage, Dateline, updateHref, UpdateArticle } from '../../components/update-article/update-article';
 import { ArticleSkeleton, CardSkeletons } from './content-skeletons';
@@ -20,9 +20,9 @@ function UpdateList() {
   if (isLoading || !updates) return <CardSkeletons count={3} label="Loading the updates…" columns={1} />;
   if (updates.length === 0) {
     return (
-      <EmptyState title="No updates have been published yet">
+      <EmptyMessage title="No updates have been published yet">
         News about the network, the trust framework and new members will appear here.
-      </EmptyState>
+      </EmptyMessage>
     );
   }
   return (

@@ -5,9 +5,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CONTACT_EMAIL, ContactLink } from '../../components/contact-link';
 import { formatCount, formatEuro, formatPrice } from '../../components/formats';
 import { usePageDescription } from '../../components/page-meta';
-import { EmptyState, ErrorState } from '../../components/query-states';
+import { EmptyMessage, ErrorState } from '../../components/query-states';
 import type { PricingPlan } from '../../data/content/types';
-import { usePricingPlans } from '../../data/content/use-pricing-plans';
+import { usePricingPlans } from '../../data/content/list-pricing-plans';
 import { CheckIcon } from './content-icons';
 import { CardSkeletons } from './content-skeletons';
 
@@ -221,9 +221,9 @@ function Plans() {
   }
   if (plans.length === 0) {
     return (
-      <EmptyState title="No plans are published at the moment">
+      <EmptyMessage title="No plans are published at the moment">
         Write to <ContactLink /> and we will send you our current prices.
-      </EmptyState>
+      </EmptyMessage>
     );
   }
   return <PlanList plans={plans} />;

@@ -5,7 +5,7 @@ import { countryName } from '../../components/countries';
 import { usePageDescription } from '../../components/page-meta';
 import { ErrorState } from '../../components/query-states';
 import type { Solution } from '../../data/content/types';
-import { useSolution } from '../../data/content/use-solution';
+import { useSolution } from '../../data/content/get-solution';
 import { ArticleBody } from './article-body';
 import { BackLink } from './back-link';
 import { ExternalLinkIcon } from './content-icons';

@@ -1,5 +1,5 @@
 import { SECTORS } from '../../../machines/sectors';
-import type { RegistryQuery } from '../../data/registry/search-registry';
+import type { RegistryQuery } from '../../data/registry/keys';
 import { REGISTRY_STATUSES, type OrganizationSector, type RegistryStatus } from '../../data/registry/types';
 
 /** Organisations per page of /trust-registry. */

@@ -9,7 +9,7 @@ import { usePageDescription } from '../../components/page-meta';
 import { ErrorState, errorMessage } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import type { RegistryOrganization } from '../../data/registry/types';
-import { useRegistryOrganization } from '../../data/registry/use-registry-organization';
+import { useRegistryOrganization } from '../../data/registry/get-registry-organization';
 import { OrganizationMark } from './organization-mark';
 import { describeChange, formatRegistryDate, mailtoHref, STATUS_MEANINGS, statusSince } from './registry-labels';
 

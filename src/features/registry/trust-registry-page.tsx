@@ -8,20 +8,20 @@ import { FilterSelect } from '../../components/filter-controls';
 import { REGISTRY_STATUS, sectorLabel, STATUS_LABELS } from '../../components/organization-labels';
 import { PageHeader } from '../../components/page-header';
 import { usePageDescription } from '../../components/page-meta';
-import { Pagination } from '../../components/pagination';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { PageNav } from '../../components/page-nav';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { useUrlFilters } from '../../components/use-url-filters';
 import { REGISTRY_SEARCH_MAX_LENGTH } from '../../data/registry/search-registry';
 import { REGISTRY_STATUSES, type RegistryOrganization } from '../../data/registry/types';
-import { preloadRegistrySearch, useRegistrySearch } from '../../data/registry/use-registry-search';
+import { preloadRegistrySearch, useRegistrySearch } from '../../data/registry/search-registry';
 import { OrganizationMark } from './organization-mark';
 import { formatRegistryDate, STATUS_MEANINGS, statusSince } from './registry-labels';
 import { filtersFromParams, hasFilters, PAGE_SIZE, paramsFromFilters, toRegistryQuery, type RegistryFilters } from './registry-filters';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-function OrganisationCard({ organization }: { organization: RegistryOrganization }) {
+function OrganizationCard({ organization }: { organization: RegistryOrganization }) {
   const { id, name, legalName, sector, country, status, statusEffectiveFrom, memberSince, logoPath } = organization;
   const facts = [sectorLabel(sector), country ? countryName(country) : null].filter(Boolean).join(' · ');
   return (
@@ -201,11 +201,11 @@ const ResultsList = memo(function ResultsList({
         transition="opacity 0.2s"
       >
         {organizations.map((organization) => (
-          <OrganisationCard key={organization.id} organization={organization} />
+          <OrganizationCard key={organization.id} organization={organization} />
         ))}
       </SimpleGrid>
       {pageCount > 1 ? (
-        <Pagination page={filters.page} pageCount={pageCount} hrefFor={(page) => hrefFor({ ...filters, page })} />
+        <PageNav page={filters.page} pageCount={pageCount} hrefFor={(page) => hrefFor({ ...filters, page })} />
       ) : null}
     </Stack>
   );
@@ -265,18 +265,18 @@ function RegistryResults({ filters, hrefFor }: { filters: RegistryFilters; hrefF
         empty={
           total > 0 ? (
             <Stack gap="3" align="flex-start">
-              <EmptyState title="There is nothing on this page">{`The results end on page ${pageCount}.`}</EmptyState>
+              <EmptyMessage title="There is nothing on this page">{`The results end on page ${pageCount}.`}</EmptyMessage>
               <Button asChild variant="outline">
                 <RouterLink to={hrefFor({ ...filters, page: pageCount })}>Go to the last page</RouterLink>
               </Button>
             </Stack>
           ) : (
             <Stack gap="3" align="center">
-              <EmptyState title="No organisation matches">
+              <EmptyMessage title="No organisation matches">
                 {hasFilters(filters)
                   ? 'No organisation in the registry matches this search. Check the spelling, or clear the filters to see every member.'
                   : 'No organisation has been approved yet.'}
-              </EmptyState>
+              </EmptyMessage>
               {hasFilters(filters) ? (
                 <Button asChild variant="outline">
                   <RouterLink to="/trust-registry">Clear filters</RouterLink>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { SECTORS } from '../../../machines/sectors';
 import { FormDialog } from '../../components/dialogs';
-import { CheckboxGroup, SelectField, TextAreaField, TextField } from '../../components/form-fields';
+import { CheckboxChoices, SelectField, TextAreaField, TextField } from '../../components/form-fields';
 import type { Command } from '../../components/use-command';
 import type { NewResource } from '../../data/resources/create-resource';
 import type { OrganizationSector, ResourceAudience } from '../../data/resources/list-resources';
@@ -124,7 +124,7 @@ export function NewResourceDialog({ create, categories }: { create: Command<NewR
         onChange={(v) => set('audience', (v || 'all_members') as ResourceAudience)}
       />
       {fields.audience === 'sectors' ? (
-        <CheckboxGroup label="Sectors" name="sectors" options={SECTOR_OPTIONS} value={fields.sectors} error={problems.sectors} onChange={(v) => set('sectors', v)} />
+        <CheckboxChoices label="Sectors" name="sectors" options={SECTOR_OPTIONS} value={fields.sectors} error={problems.sectors} onChange={(v) => set('sectors', v)} />
       ) : null}
       <ResourceFileField file={fields.file} error={problems.file} onChange={(file) => set('file', file)} disabled={create.busy} />
     </FormDialog>

@@ -5,7 +5,7 @@ import { parsePeriodAddress, resolvePeriod, serializePeriodAddress, todayUtc } f
 import { FiguresView } from '../../components/figures/network-figures';
 import { StakeholderAreaLinks } from '../../components/area-links';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState } from '../../components/query-view';
+import { EmptyMessage } from '../../components/query-view';
 import { useUrlFilters } from '../../components/use-url-filters';
 import type { AnalyticsLoader } from '../../data/figures/get-network-analytics';
 import { PeriodControl } from './period-control';
@@ -43,9 +43,9 @@ export default function StakeholderAnalyticsPage({ load, today: fixedToday }: St
             load={load}
             trimLeading={address.period === 'all'}
             empty={
-              <EmptyState title="Nothing happened in this period">
+              <EmptyMessage title="Nothing happened in this period">
                 No members joined, no applications moved and the registry was not looked up from {periodWords(range.from, range.to)}. Try a longer period.
-              </EmptyState>
+              </EmptyMessage>
             }
             before={(data) => (
               <Text color="fg.muted">

@@ -31,3 +31,9 @@ export function aal2Refusal(error: { code?: string; message?: string }, action: 
   if (error.code !== '42501' || error.message !== 'aal2_required') return null;
   return failure(403, 'aal2_required', `Enter the code from your authenticator app to ${action}.`);
 }
+
+/** RFC 6266: a plain fallback name and the exact one in UTF-8, for a file a function answers with. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const plain = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

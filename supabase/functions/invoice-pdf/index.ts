@@ -24,9 +24,9 @@
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 
 import { type InvoiceDocument, invoiceFileName, isDraft } from '../_shared/billing/invoice-document.ts';
-import { bearerToken, callerClient } from '../_shared/caller.ts';
+import { bearerToken, callerClient, tokenSubject } from '../_shared/caller.ts';
 import { clientOptions, env } from '../_shared/env.ts';
-import { aal2Refusal, corsHeaders, failure, json, preflight } from '../_shared/http.ts';
+import { aal2Refusal, contentDisposition, corsHeaders, failure, json, preflight } from '../_shared/http.ts';
 import { loadInvoiceFonts } from './fonts.ts';
 import { renderInvoicePdf } from './render.ts';
 
@@ -61,25 +61,9 @@ function refusal(error: PostgrestErrorLike): Response {
   return failure(500, 'internal', 'The invoice could not be prepared. Please try again.');
 }
 
-/** `sub` of the caller's token: only a person's session may ask (verify_jwt checked the signature). */
-function subject(jwt: string): string | null {
-  try {
-    const payload = JSON.parse(atob(jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : null;
-  } catch {
-    return null;
-  }
-}
-
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** RFC 6266: a plain fallback name and the exact one in UTF-8. */
-function disposition(fileName: string): string {
-  const plain = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `inline; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 function draftResponse(pdf: Uint8Array, fileName: string): Response {
@@ -89,7 +73,7 @@ function draftResponse(pdf: Uint8Array, fileName: string): Response {
       ...corsHeaders,
       'Access-Control-Expose-Headers': 'Content-Disposition',
       'Content-Type': 'application/pdf',
-      'Content-Disposition': disposition(fileName),
+      'Content-Disposition': contentDisposition('inline', fileName),
       'Content-Length': String(pdf.byteLength),
       // A draft changes until it is issued: nothing may keep a copy.
       'Cache-Control': 'no-store',
@@ -134,7 +118,7 @@ async function handle(req: Request): Promise<Response> {
   if (req.method !== 'POST') return failure(405, 'method_not_allowed', USAGE);
 
   const jwt = bearerToken(req);
-  if (!jwt || !subject(jwt)) return failure(401, 'not_authenticated', 'Sign in to download invoices.');
+  if (!jwt || !tokenSubject(jwt)) return failure(401, 'not_authenticated', 'Sign in to download invoices.');
 
   let raw: unknown;
   try {

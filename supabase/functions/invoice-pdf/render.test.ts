@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 
 import { PDFDocument } from 'pdf-lib';
+import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { renderInDeno } from '../../../tests/support/invoice-pdf-render.ts';
 import { creditNote, domesticInvoice, draftInvoice, reverseChargeInvoice } from '../../../tests/support/invoice-documents.ts';
+import { pageContents } from '../../../tests/support/pdf-pages.ts';
 import { pdfText } from '../../../tests/support/pdf-text.ts';
+import { epcQrPayload } from '../_shared/billing/payment-reference.ts';
 
 /**
  * The invoice PDF as the function renders it: in Deno, with render.ts's own
@@ -61,6 +64,33 @@ describe('the invoice PDF', () => {
     expect(lines).toContain('ABNANL2A');
     expect(lines).toContain('RF79 ACC2 0260 0004 2');
     expect(lines).toContain('Scan in your banking app (SEPA)');
+  });
+
+  it('draws the EPC QR code of the invoice’s transfer: one filled square run per dark run of its matrix', async () => {
+    const document = reverseChargeInvoice();
+    const payload = epcQrPayload({
+      bic: 'ABNANL2A',
+      name: 'Accord Øresund Network B.V.',
+      iban: 'NL91ABNA0417164300',
+      amountMinor: 120000,
+      currency: 'EUR',
+      reference: document.payment!.rfReference!,
+    });
+    const { modules } = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+    const runs: number[] = [];
+    for (let row = 0; row < modules.size; row++) {
+      for (let col = 0; col < modules.size; col++) {
+        if (modules.get(row, col) && (col === 0 || !modules.get(row, col - 1))) {
+          let end = col;
+          while (end < modules.size && modules.get(row, end)) end++;
+          runs.push(end - col);
+        }
+      }
+    }
+    const [content] = await pageContents(invoice);
+    const squares = [...content.matchAll(/([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re/g)].map((match) => Number(match[3]) / Number(match[4]));
+    expect(squares).toHaveLength(runs.length);
+    expect(squares.map(Math.round)).toEqual(runs);
   });
 
   it('prints "Straße" and every rate with its taxable amount and VAT, on as many pages as the lines need', async () => {

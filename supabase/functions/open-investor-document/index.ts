@@ -23,8 +23,8 @@
  */
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 
-import { aal2Refusal, corsHeaders, failure, json, preflight } from '../_shared/http.ts';
-import { bearerToken, callerClient } from '../_shared/caller.ts';
+import { aal2Refusal, contentDisposition, corsHeaders, failure, json, preflight } from '../_shared/http.ts';
+import { bearerToken, callerClient, tokenSubject } from '../_shared/caller.ts';
 import { clientOptions, env } from '../_shared/env.ts';
 import { stampPdf, UnstampablePdfError } from './stamp.ts';
 
@@ -70,28 +70,12 @@ function refusal(error: PostgrestErrorLike): Response {
   return failure(500, 'internal', 'The document could not be opened. Please try again.');
 }
 
-/** `sub` of the caller's token: the project's keys are JWTs too, and only a person may open documents. verify_jwt checked the signature. */
-function subject(jwt: string): string | null {
-  try {
-    const payload = JSON.parse(atob(jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof payload.sub === 'string' && payload.sub !== '' ? payload.sub : null;
-  } catch {
-    return null;
-  }
-}
-
-/** RFC 6266: a plain fallback name and the exact one in UTF-8. */
-function disposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const plain = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 async function handle(req: Request): Promise<Response> {
   if (req.method === 'OPTIONS') return preflight();
   if (req.method !== 'POST') return failure(405, 'method_not_allowed', USAGE);
 
   const jwt = bearerToken(req);
-  if (!jwt || !subject(jwt)) return failure(401, 'not_authenticated', 'Sign in to open investor documents.');
+  if (!jwt || !tokenSubject(jwt)) return failure(401, 'not_authenticated', 'Sign in to open investor documents.');
 
   let raw: unknown;
   try {
@@ -149,7 +133,7 @@ async function handle(req: Request): Promise<Response> {
       ...corsHeaders,
       'Access-Control-Expose-Headers': 'Content-Disposition',
       'Content-Type': 'application/pdf',
-      'Content-Disposition': disposition(action === 'open' ? 'inline' : 'attachment', row.file_name),
+      'Content-Disposition': contentDisposition(action === 'open' ? 'inline' : 'attachment', row.file_name),
       'Content-Length': String(stamped.byteLength),
       // A stamped copy names its reader: no cache keeps it for someone else.
       'Cache-Control': 'no-store',

@@ -6,8 +6,8 @@ import { CONTACT_TOPICS, type ContactTopic } from '../../../../machines/visitor-
 import { isUuid } from '../../../../machines/ids';
 import { FilterChips, FilterSelect, SearchField } from '../../../components/filter-controls';
 import { LiveStatus } from '../../../components/live-status';
-import { Pagination } from '../../../components/pagination';
-import { EmptyState, QueryView } from '../../../components/query-view';
+import { PageNav } from '../../../components/page-nav';
+import { EmptyMessage, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useUrlFilters } from '../../../components/use-url-filters';
 import { supabase, type AccordClient } from '../../../data/client';
@@ -141,13 +141,13 @@ export function ContactMessagesPanel({ client = supabase }: ContactMessagesPanel
           staleErrorTitle="The list could not be refreshed"
           isEmpty={(data) => data.messages.length === 0}
           empty={
-            <EmptyState title={filtered ? 'Nothing matches' : address.page > 1 ? 'No more messages' : 'No messages yet'}>
+            <EmptyMessage title={filtered ? 'Nothing matches' : address.page > 1 ? 'No more messages' : 'No messages yet'}>
               {filtered
                 ? 'Try another topic or state, or a different search.'
                 : address.page > 1
                   ? 'This page is past the end of the list.'
                   : 'Messages sent with the website’s Contact Us form appear here.'}
-            </EmptyState>
+            </EmptyMessage>
           }
         >
           {(data) => (
@@ -166,7 +166,7 @@ export function ContactMessagesPanel({ client = supabase }: ContactMessagesPanel
                 ))}
               </Stack>
               {data.total > CONTACT_PAGE_SIZE ? (
-                <Pagination
+                <PageNav
                   page={address.page}
                   pageCount={Math.ceil(data.total / CONTACT_PAGE_SIZE)}
                   hrefFor={(page) => hrefFor({ ...address, page, message: '' })}
@@ -182,7 +182,7 @@ export function ContactMessagesPanel({ client = supabase }: ContactMessagesPanel
         {selected ? (
           <ContactMessageDetail key={selected} messageId={selected} client={client} onBack={() => setFilters({ message: '', page: address.page })} />
         ) : (
-          <EmptyState title="Choose a message">Pick one from the list to read it and answer it by e-mail.</EmptyState>
+          <EmptyMessage title="Choose a message">Pick one from the list to read it and answer it by e-mail.</EmptyMessage>
         )}
       </Box>
     </Grid>

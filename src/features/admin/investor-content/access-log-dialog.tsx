@@ -2,7 +2,7 @@ import { Button, CloseButton, Dialog, Flex, Portal, Stack, Text } from '@chakra-
 import { useState } from 'react';
 
 import { DataTable, type Column } from '../../../components/data-table';
-import { EmptyState, QueryView } from '../../../components/query-view';
+import { EmptyMessage, QueryView } from '../../../components/query-view';
 import type { AccordClient } from '../../../data/client';
 import { ACCESS_LOG_PAGE_SIZE, useDocumentAccessLog, type AccessLogEntry } from '../../../data/investor-content/get-document-access-log';
 import type { InvestorDocument } from '../../../data/investor-content/list-investor-library';
@@ -40,7 +40,7 @@ function AccessLog({ client, document: doc }: { client: AccordClient; document: 
       loading="Loading who opened it…"
       errorTitle="The access log could not be loaded"
       isEmpty={(p) => p.total === 0}
-      empty={<EmptyState title="Nobody has opened it yet">Every time an investor opens or downloads it, it is listed here.</EmptyState>}
+      empty={<EmptyMessage title="Nobody has opened it yet">Every time an investor opens or downloads it, it is listed here.</EmptyMessage>}
     >
       {(p) => {
         const pages = Math.max(1, Math.ceil(p.total / ACCESS_LOG_PAGE_SIZE));

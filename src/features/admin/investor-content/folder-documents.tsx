@@ -13,7 +13,7 @@ import { formatDay, formatDayAndTime } from '../../../components/formats';
 import { AccessLogDialog } from './access-log-dialog';
 import { EditDocumentDialog } from './edit-document-dialog';
 import { LEVELS, versionSummary } from './format';
-import { NewVersionDialog } from './new-version-dialog';
+import { NewDocumentVersionDialog } from './new-document-version-dialog';
 
 /** Every version, newest first, each downloadable: what "replace" keeps. */
 function VersionHistory({ client, document: doc }: { client: AccordClient; document: InvestorDocument }) {
@@ -125,7 +125,7 @@ export function FolderDocuments({
       alignEnd: true,
       cell: (d) => (
         <Flex gap="2" wrap="wrap" direction={{ base: 'row', lg: 'column' }} align={{ base: 'center', lg: 'stretch' }} justify={{ base: 'start', md: 'end' }}>
-          <NewVersionDialog document={d} addVersion={commands.addVersion} />
+          <NewDocumentVersionDialog document={d} addVersion={commands.addVersion} />
           <EditDocumentDialog document={d} folders={folders} update={commands.update} />
           <AccessLogDialog client={client} document={d} />
           <Button size="sm" variant="ghost" colorPalette="red" onClick={() => commands.onDelete(d)} aria-label={`Delete ${d.title}`}>

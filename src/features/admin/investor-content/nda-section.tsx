@@ -5,7 +5,7 @@ import { FormDialog } from '../../../components/dialogs';
 import { TextAreaField } from '../../../components/form-fields';
 import { formatLongDate } from '../../../components/formats';
 import { SectionHeader } from '../../../components/page-header';
-import { EmptyState, QueryView } from '../../../components/query-view';
+import { EmptyMessage, QueryView } from '../../../components/query-view';
 import { useCommand } from '../../../components/use-command';
 import type { AccordClient } from '../../../data/client';
 import { useCurrentNda, type NdaVersion } from '../../../data/investor-content/get-current-nda';
@@ -98,7 +98,7 @@ export function NdaSection({ client }: { client: AccordClient }) {
         errorTitle="The NDA could not be loaded"
         isEmpty={(current) => current === null}
         empty={
-          <EmptyState title="No NDA published">The data room is closed to every investor until you publish one.</EmptyState>
+          <EmptyMessage title="No NDA published">The data room is closed to every investor until you publish one.</EmptyMessage>
         }
       >
         {(current) =>

@@ -5,7 +5,7 @@ import { ConfirmDialog, FormDialog } from '../../../components/dialogs';
 import { TextAreaField, TextField } from '../../../components/form-fields';
 import { formatLongDate } from '../../../components/formats';
 import { SectionHeader } from '../../../components/page-header';
-import { EmptyState, QueryView } from '../../../components/query-view';
+import { EmptyMessage, QueryView } from '../../../components/query-view';
 import { useCommand, type Command } from '../../../components/use-command';
 import { useConfirm } from '../../../components/use-confirm';
 import type { AccordClient } from '../../../data/client';
@@ -101,7 +101,7 @@ export function UpdatesSection({ client }: { client: AccordClient }) {
         errorTitle="The updates could not be loaded"
         staleErrorTitle="The updates could not be refreshed"
         isEmpty={(all) => all.length === 0}
-        empty={<EmptyState title="No updates yet">Post the first one with “Post update”.</EmptyState>}
+        empty={<EmptyMessage title="No updates yet">Post the first one with “Post update”.</EmptyMessage>}
       >
         {(all) => (
           <Stack as="ul" listStyleType="none" ps="0" gap="3">

@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import { INVESTOR_KINDS } from '../../../../machines/visitor-request-form';
 import { DataTable, type Column } from '../../../components/data-table';
 import { FilterChips } from '../../../components/filter-controls';
-import { Pagination } from '../../../components/pagination';
-import { EmptyState, QueryView } from '../../../components/query-view';
+import { PageNav } from '../../../components/page-nav';
+import { EmptyMessage, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useCommand } from '../../../components/use-command';
 import type { AccordClient } from '../../../data/client';
@@ -150,17 +150,17 @@ export function AccessRequestsPanel({ client, status, page, onStatusChange, href
         staleErrorTitle="The access requests could not be refreshed"
         isEmpty={(data) => data.requests.length === 0}
         empty={
-          <EmptyState title={page > 1 ? 'No more requests' : status === 'new' ? 'No new requests' : 'No requests here'}>
+          <EmptyMessage title={page > 1 ? 'No more requests' : status === 'new' ? 'No new requests' : 'No requests here'}>
             {page > 1
               ? 'This page is past the end of the list.'
               : 'Requests sent from the investor access page (/investors/access) appear here.'}
-          </EmptyState>
+          </EmptyMessage>
         }
       >
         {(data) => (
           <Stack gap="4">
             <DataTable caption="Investor access requests" columns={columns} rows={data.requests} rowKey={(r) => r.id} />
-            <Pagination page={page} pageCount={Math.max(1, Math.ceil(data.total / REQUESTS_PAGE_SIZE))} hrefFor={hrefForPage} label="Pages of access requests" />
+            <PageNav page={page} pageCount={Math.max(1, Math.ceil(data.total / REQUESTS_PAGE_SIZE))} hrefFor={hrefForPage} label="Pages of access requests" />
           </Stack>
         )}
       </QueryView>

@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 
 import { DataTable, type Column } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/dialogs';
-import { Pagination } from '../../../components/pagination';
+import { PageNav } from '../../../components/page-nav';
 import { PersonName } from '../../../components/person-name';
-import { EmptyState, QueryView } from '../../../components/query-view';
+import { EmptyMessage, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useCommand } from '../../../components/use-command';
 import { useConfirm } from '../../../components/use-confirm';
@@ -113,15 +113,15 @@ export function InvestorsPanel({ client, page, hrefForPage }: { client: AccordCl
         staleErrorTitle="The investors could not be refreshed"
         isEmpty={(data) => data.investors.length === 0}
         empty={
-          <EmptyState title={page > 1 ? 'No more investors' : 'No investors yet'}>
+          <EmptyMessage title={page > 1 ? 'No more investors' : 'No investors yet'}>
             {page > 1 ? 'This page is past the end of the list.' : 'Grant a request above and the investor appears here.'}
-          </EmptyState>
+          </EmptyMessage>
         }
       >
         {(data) => (
           <Stack gap="4">
             <DataTable caption="Investors with access" columns={columns} rows={data.investors} rowKey={(r) => r.userId} />
-            <Pagination page={page} pageCount={Math.max(1, Math.ceil(data.total / INVESTORS_PAGE_SIZE))} hrefFor={hrefForPage} label="Pages of investors" />
+            <PageNav page={page} pageCount={Math.max(1, Math.ceil(data.total / INVESTORS_PAGE_SIZE))} hrefFor={hrefForPage} label="Pages of investors" />
           </Stack>
         )}
       </QueryView>

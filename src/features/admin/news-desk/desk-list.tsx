@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { DataTable, type Column } from '../../../components/data-table';
 import { FilterChips } from '../../../components/filter-controls';
-import { EmptyState, QueryView } from '../../../components/query-view';
+import { EmptyMessage, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useUrlFilters } from '../../../components/use-url-filters';
 import type { AccordClient } from '../../../data/client';
@@ -102,9 +102,9 @@ export function DeskList({ client }: { client: AccordClient }) {
         errorTitle="The updates could not be loaded"
         isEmpty={() => shown.length === 0}
         empty={
-          <EmptyState title={rows.length === 0 ? 'No updates yet' : `No ${DESK_STATUS_LOOK[filters.status as DeskStatus]?.label.toLowerCase() ?? ''} updates`}>
+          <EmptyMessage title={rows.length === 0 ? 'No updates yet' : `No ${DESK_STATUS_LOOK[filters.status as DeskStatus]?.label.toLowerCase() ?? ''} updates`}>
             {rows.length === 0 ? 'Write the first one with “Write an update”. It stays a draft until you publish it.' : 'Choose another status to see the rest.'}
-          </EmptyState>
+          </EmptyMessage>
         }
       >
         {() => <DataTable caption="Updates, last changed first" columns={columns} rows={shown} rowKey={(row) => row.update.id} />}

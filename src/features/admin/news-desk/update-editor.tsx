@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/dialogs';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 import { PageHeader } from '../../../components/page-header';
-import { EmptyState, QueryView } from '../../../components/query-view';
+import { EmptyMessage, QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
 import { useCommand } from '../../../components/use-command';
 import { useConfirm } from '../../../components/use-confirm';
@@ -418,12 +418,12 @@ export function UpdateEditor({ client, id }: { client: AccordClient; id: string 
           <Heading as="h1" size="2xl">
             Update not found
           </Heading>
-          <EmptyState title="There is no update at this address">
+          <EmptyMessage title="There is no update at this address">
             It may have been deleted.{' '}
             <Link asChild variant="underline">
               <RouterLink to="/admin/updates">See all updates</RouterLink>
             </Link>
-          </EmptyState>
+          </EmptyMessage>
         </Stack>
       }
     >

@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
-export interface PaginationProps {
+export interface PageNavProps {
   page: number;
   pageCount: number;
   /** The address of a page (from the URL filters, so paging keeps the search). */
@@ -16,7 +16,7 @@ export interface PaginationProps {
  * disabled button rather than a link to the same page. The buttons read
  * "Previous page" and "Next page" to a screen reader.
  */
-export function Pagination({ page, pageCount, hrefFor, label = 'Pages of results' }: PaginationProps) {
+export function PageNav({ page, pageCount, hrefFor, label = 'Pages of results' }: PageNavProps) {
   const step = (target: number, text: string, enabled: boolean) =>
     enabled ? (
       <Button asChild variant="outline" size="sm">

@@ -10,7 +10,7 @@ import { ResourceFileField } from '../../resources/resource-file-field';
 import { FILE_RULES } from './format';
 
 /** "Replace with a new version": the new file becomes the one investors open; earlier versions stay listed. */
-export function NewVersionDialog({ document: doc, addVersion }: { document: InvestorDocument; addVersion: Command<NewInvestorVersion, string> }) {
+export function NewDocumentVersionDialog({ document: doc, addVersion }: { document: InvestorDocument; addVersion: Command<NewInvestorVersion, string> }) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | undefined>();

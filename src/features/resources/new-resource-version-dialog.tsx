@@ -15,7 +15,7 @@ export interface NewVersion {
 }
 
 /** "Replace file": a new version becomes the one members download; the older ones stay in the history. */
-export function NewVersionDialog({ resource, addVersion }: { resource: Resource; addVersion: Command<NewVersion, string> }) {
+export function NewResourceVersionDialog({ resource, addVersion }: { resource: Resource; addVersion: Command<NewVersion, string> }) {
   const [open, setOpen] = useState(false);
   const [label, setLabel] = useState('');
   const [file, setFile] = useState<File | null>(null);

@@ -57,7 +57,7 @@ async function invoke(client: AccordClient, body: Record<string, string>): Promi
 }
 
 /** Invites `email` into the organisation with `role`: the function creates the invitation as the caller and e-mails the link. */
-export function inviteTenant(client: AccordClient, organizationId: string, email: string, role: TeamRole): Promise<TenantInvitationSent> {
+export function inviteMember(client: AccordClient, organizationId: string, email: string, role: TeamRole): Promise<TenantInvitationSent> {
   return invoke(client, { organizationId, email, role });
 }
 
