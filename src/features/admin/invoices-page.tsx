@@ -9,7 +9,7 @@ import { buildCsv } from '../../components/figures/csv';
 import { FilterSelect, SearchField } from '../../components/filter-controls';
 import { formatCalendarDay, formatCount, formatMoney } from '../../components/formats';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { useCommand } from '../../components/use-command';
 import { useUrlFilters } from '../../components/use-url-filters';
@@ -188,7 +188,7 @@ export default function InvoicesPage({ client = supabase }: { client?: AccordCli
           errorTitle="The invoices could not be loaded"
           staleErrorTitle="The invoices could not be refreshed"
           isEmpty={(data) => data.rows.length === 0 && !after}
-          empty={<EmptyState title="No invoices match">Change or clear the filters to see more.</EmptyState>}
+          empty={<EmptyMessage title="No invoices match">Change or clear the filters to see more.</EmptyMessage>}
         >
           {(data) => (
             <Stack gap="4">

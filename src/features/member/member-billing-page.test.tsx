@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Toaster } from '../../components/toaster';
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { renderAt } from '../../testing/render';
 import { MemberBilling } from './member-billing-page';
@@ -71,7 +71,7 @@ function renderBilling(client: AccordClient, isAdmin: boolean) {
   renderAt(
     <>
       <MemberBilling client={client} viewer={{ organizationId: ORG, isAdmin }} today="2026-11-27" />
-      <Toaster />
+      <ToastList />
     </>,
     { at: '/dashboard/billing' },
   );

@@ -5,7 +5,7 @@ import { DataTable } from '../../components/data-table';
 import { formatCalendarDay, formatMoney } from '../../components/formats';
 import { useSignedUrl } from '../../components/open-file';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, QueryView } from '../../components/query-view';
+import { EmptyMessage, QueryView } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
 import { billingToday } from '../../data/billing/billing-today';
 import { useBillingStanding, type BillingStanding } from '../../data/billing/get-billing-standing';
@@ -46,9 +46,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function PlanAndStanding({ standing, account }: { standing: BillingStanding; account: MemberAccount | null }) {
   if (!standing.hasMembership) {
     return (
-      <EmptyState title="No membership yet">
+      <EmptyMessage title="No membership yet">
         The network has not started your organisation’s membership yet. Its admins hear from the network when it does.
-      </EmptyState>
+      </EmptyMessage>
     );
   }
   const period = account?.period;
@@ -155,7 +155,7 @@ function AdminBilling({ client, organizationId, account }: { client: AccordClien
       </Section>
       <Section title="Invoices and credit notes">
         {account.invoices.length === 0 ? (
-          <EmptyState title="No invoices yet">Invoices appear here when the network issues them; your admins also get them by e-mail.</EmptyState>
+          <EmptyMessage title="No invoices yet">Invoices appear here when the network issues them; your admins also get them by e-mail.</EmptyMessage>
         ) : (
           <InvoiceTable client={client} invoices={account.invoices} />
         )}
@@ -214,7 +214,7 @@ export default function MemberBillingPage({ client = supabase }: { client?: Acco
           loading="Loading your organisation…"
           errorTitle="Your organisation could not be loaded"
           isEmpty={(m) => m === null}
-          empty={<EmptyState title="You are not in an organisation">Your account does not belong to an organisation yet.</EmptyState>}
+          empty={<EmptyMessage title="You are not in an organisation">Your account does not belong to an organisation yet.</EmptyMessage>}
         >
           {(m) => (m ? <MemberBilling client={client} viewer={{ organizationId: m.organizationId, isAdmin: m.role === 'admin' }} /> : null)}
         </QueryView>
