@@ -11,7 +11,7 @@ import { MemberBilling } from './member-billing-page';
  * /dashboard/billing against a fake client: what a plain member and an
  * organisation admin see, the failure with its retry, and the billing-profile
  * function's refusal of a VAT number with what was typed kept. The real RPCs,
- * functions and PDF: tests/e2e/billing-member.test.ts.
+ * functions and PDF: tests/e2e/billing-flows.test.ts.
  */
 type Answer = { data: unknown; error: { message: string; code?: string } | null };
 
