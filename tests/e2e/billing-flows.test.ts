@@ -181,6 +181,9 @@ describe('billing flows', () => {
     const matches = admin.getByRole('table', { name: 'Credits on the statement and their proposed invoices' });
     await matches.getByRole('row').filter({ hasText: first.number }).waitFor();
     await matches.getByRole('row').filter({ hasText: second.number }).waitFor();
+    // Matched, not yet recorded lines are preselected.
+    expect(await matches.getByRole('checkbox', { name: `Confirm line 1: ${first.number}` }).isChecked()).toBe(true);
+    expect(await matches.getByRole('checkbox', { name: `Confirm line 2: ${second.number}` }).isChecked()).toBe(true);
     await admin.getByRole('button', { name: 'Record 2 payments' }).click();
     await admin.getByText('2 payments recorded').first().waitFor();
     await expect

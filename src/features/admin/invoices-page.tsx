@@ -1,4 +1,5 @@
-import { Button, Checkbox, Container, Flex, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Flex, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { CheckboxInput } from '../../components/form-controls';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -76,6 +77,9 @@ const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
   credited: 'Credited',
 };
+
+// Numbers, dates and amounts read as one piece; the organisation's name takes what room is left.
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 function cursorOf(after: string): InvoiceCursor | null {
   const [createdAt, id] = after.split('|');
@@ -176,11 +180,10 @@ export default function InvoicesPage({ client = supabase }: { client?: AccordCli
             </label>
             <Input id="invoices-period" type="month" value={address.period} onChange={(event) => setFilters({ period: event.target.value })} bg="bg" />
           </Stack>
-          <Checkbox.Root checked={address.overdue} onCheckedChange={(details) => setFilters({ overdue: details.checked === true })} alignSelf="center">
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Overdue only</Checkbox.Label>
-          </Checkbox.Root>
+          <Flex as="label" gap="2" alignItems="center" cursor="pointer" minH="10">
+            <CheckboxInput type="checkbox" name="overdue" checked={address.overdue} onChange={(event) => setFilters({ overdue: event.target.checked })} />
+            <Text as="span">Overdue only</Text>
+          </Flex>
         </Flex>
         <QueryView
           query={page}
@@ -204,6 +207,7 @@ export default function InvoicesPage({ client = supabase }: { client?: AccordCli
                     key: 'number',
                     label: 'Number',
                     unlabelledWhenStacked: true,
+                    cellProps: NO_WRAP,
                     cell: (row) => (
                       <Link asChild variant="underline" color="brand.fg" fontWeight="medium">
                         <RouterLink to={hrefFor({ ...address, invoice: row.id })}>{row.number ?? `Draft ${KIND_LABEL[row.kind].toLowerCase()}`}</RouterLink>
@@ -212,10 +216,10 @@ export default function InvoicesPage({ client = supabase }: { client?: AccordCli
                   },
                   { key: 'organization', label: 'Organisation', cell: (row) => row.organizationName },
                   { key: 'kind', label: 'Kind', cell: (row) => KIND_LABEL[row.kind] },
-                  { key: 'issued', label: 'Issued', cell: (row) => formatCalendarDay(row.issueDate) },
-                  { key: 'due', label: 'Due', cell: (row) => (row.kind === 'invoice' ? formatCalendarDay(row.dueDate) : '—') },
-                  { key: 'total', label: 'Total', alignEnd: true, cell: (row) => formatMoney(row.totalMinor, row.currency) },
-                  { key: 'balance', label: 'Balance', alignEnd: true, cell: (row) => (row.kind === 'invoice' && row.status === 'issued' ? formatMoney(row.balanceMinor, row.currency) : '—') },
+                  { key: 'issued', label: 'Issued', cellProps: NO_WRAP, cell: (row) => formatCalendarDay(row.issueDate) },
+                  { key: 'due', label: 'Due', cellProps: NO_WRAP, cell: (row) => (row.kind === 'invoice' ? formatCalendarDay(row.dueDate) : '—') },
+                  { key: 'total', label: 'Total', alignEnd: true, cellProps: NO_WRAP, cell: (row) => formatMoney(row.totalMinor, row.currency) },
+                  { key: 'balance', label: 'Balance', alignEnd: true, cellProps: NO_WRAP, cell: (row) => (row.kind === 'invoice' && row.status === 'issued' ? formatMoney(row.balanceMinor, row.currency) : '—') },
                   { key: 'state', label: 'Status', cell: (row) => <StatusBadge status={documentState(row)} map={DOCUMENT_STATE} /> },
                 ]}
               />

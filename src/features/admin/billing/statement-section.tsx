@@ -1,4 +1,5 @@
-import { Button, Checkbox, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, Stack, Text } from '@chakra-ui/react';
+import { CheckboxInput } from '../../../components/form-controls';
 import { useId, useState } from 'react';
 
 import { DataTable } from '../../../components/data-table';
@@ -47,20 +48,20 @@ function Lines({ client, statementId, lines }: { client: AccordClient; statement
               line.paymentId ? (
                 <Text color="fg.muted">Recorded</Text>
               ) : line.matchedInvoiceId ? (
-                <Checkbox.Root
+                <CheckboxInput
+                  type="checkbox"
+                  aria-label={`Confirm line ${line.lineNo}: ${line.matchedInvoiceNumber ?? ''}`}
                   checked={chosen.has(line.lineNo)}
-                  onCheckedChange={(details) =>
+                  onChange={(event) => {
+                    const checked = event.target.checked;
                     setChosen((current) => {
                       const next = new Set(current);
-                      if (details.checked === true) next.add(line.lineNo);
+                      if (checked) next.add(line.lineNo);
                       else next.delete(line.lineNo);
                       return next;
-                    })
-                  }
-                >
-                  <Checkbox.HiddenInput aria-label={`Confirm line ${line.lineNo}: ${line.matchedInvoiceNumber ?? ''}`} />
-                  <Checkbox.Control />
-                </Checkbox.Root>
+                    });
+                  }}
+                />
               ) : (
                 <Text color="fg.muted">Unmatched</Text>
               ),
