@@ -125,3 +125,14 @@ export function formatCalendarDay(day: string | null | undefined): string {
   if (!match) return NO_DATE;
   return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]!.slice(0, 3)} ${match[1]}`;
 }
+
+/**
+ * "1 Sep 2026 – 30 Sep 2026" for a billing period stored with an exclusive end
+ * (2026-09-01, 2026-10-01): the last day it covers, as the invoice prints it.
+ */
+export function formatBillingPeriod(start: string | null | undefined, endExclusive: string | null | undefined): string {
+  const match = endExclusive ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(endExclusive) : null;
+  if (!start || !match) return NO_DATE;
+  const last = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) - 1)).toISOString().slice(0, 10);
+  return `${formatCalendarDay(start)} – ${formatCalendarDay(last)}`;
+}

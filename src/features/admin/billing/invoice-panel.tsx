@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { ConfirmDialog } from '../../../components/dialogs';
 import { DataTable } from '../../../components/data-table';
-import { formatCalendarDay, formatDayAndTime, formatMoney, formatVatRate } from '../../../components/formats';
+import { formatBillingPeriod, formatCalendarDay, formatDayAndTime, formatMoney, formatVatRate } from '../../../components/formats';
 import { useSignedUrl } from '../../../components/open-file';
 import { QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
@@ -130,7 +130,7 @@ function Detail({ client, invoice, hrefFor }: { client: AccordClient; invoice: I
           {invoice.vatNote ? <Fact label="VAT note">{invoice.vatNote}</Fact> : null}
           {invoice.reason ? <Fact label="Reason">{invoice.reason}</Fact> : null}
           <Fact label="Period">
-            {invoice.periodStart ? `${formatCalendarDay(invoice.periodStart)} – ${formatCalendarDay(invoice.periodEnd)} (end exclusive)` : null}
+            {invoice.periodStart ? formatBillingPeriod(invoice.periodStart, invoice.periodEnd) : null}
           </Fact>
         </Stack>
       </Section>
