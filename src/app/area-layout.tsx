@@ -3,9 +3,11 @@ import type { ReactNode } from 'react';
 
 import { AreaNavigation } from '../components/layout/area-navigation';
 import { REGISTRY_STATUS } from '../components/organization-labels';
+import { OverdueInvoiceBanner } from '../components/overdue-invoice-banner';
 import { RegistryStatusBanner } from '../components/registry-status-banner';
 import { SecondFactorPrompt } from '../components/second-factor-prompt';
 import { StatusBadge } from '../components/status-badge';
+import { useBillingStanding } from '../data/billing/get-billing-standing';
 import { useUnreadCounts } from '../data/inbox/use-unread-counts';
 import { useMyOrganization } from '../data/organizations/use-my-organization';
 import { useRegistryOrganization } from '../data/registry/get-registry-organization';
@@ -52,13 +54,20 @@ export function AreaLayout({ area, children }: { area: Area; children: ReactNode
 /**
  * A suspended or revoked organisation's banner above every member page
  * (decision 034), from the same cached queries as the summary; nothing while
- * the organisation is active or its status is not known yet.
+ * the organisation is active or its status is not known yet. Then the
+ * overdue-invoice banner (decision 072), from billing_standing.
  */
 function MemberStatusBanner() {
   const facts = useSessionFacts();
   const organisation = useMyOrganization(facts.status === 'signedIn' ? facts.userId : null);
   const registry = useRegistryOrganization(organisation.data?.id ?? '');
-  return <RegistryStatusBanner status={registry.data?.status} effectiveFrom={registry.data?.statusEffectiveFrom} />;
+  const standing = useBillingStanding(organisation.data?.id ?? null);
+  return (
+    <>
+      <RegistryStatusBanner status={registry.data?.status} effectiveFrom={registry.data?.statusEffectiveFrom} />
+      <OverdueInvoiceBanner organizationId={organisation.data?.id ?? null} overdue={standing.data?.overdue} />
+    </>
+  );
 }
 
 /** Where an administrator sets up a second factor: the two-factor section of their own settings. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCount, formatDay, formatDayAndTime, formatEuro, formatLongDate, formatTime } from './formats';
+import { formatBillingPeriod, formatCount, formatDay, formatDayAndTime, formatEuro, formatLongDate, formatTime } from './formats';
 
 // The formats must read exactly as the Intl formatters they replace (Node has full ICU).
 const intlCount = new Intl.NumberFormat('en-GB');
@@ -56,5 +56,18 @@ describe('formatDay, formatDayAndTime and formatTime', () => {
       expect(formatDayAndTime(missing)).toBe('—');
       expect(formatTime(missing)).toBe('—');
     }
+  });
+});
+
+describe('formatBillingPeriod', () => {
+  it('shows the last day a period with an exclusive end covers, across month and year ends and leap days', () => {
+    expect(formatBillingPeriod('2026-09-01', '2026-10-01')).toBe('1 Sep 2026 – 30 Sep 2026');
+    expect(formatBillingPeriod('2026-12-01', '2027-12-01')).toBe('1 Dec 2026 – 30 Nov 2027');
+    expect(formatBillingPeriod('2028-02-01', '2028-03-01')).toBe('1 Feb 2028 – 29 Feb 2028');
+    expect(formatBillingPeriod('2026-12-15', '2027-01-01')).toBe('15 Dec 2026 – 31 Dec 2026');
+  });
+
+  it('shows no date without both ends', () => {
+    expect(formatBillingPeriod(null, '2026-10-01')).toBe(formatBillingPeriod('2026-09-01', null));
   });
 });

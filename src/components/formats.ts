@@ -108,3 +108,31 @@ export function showValue(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
+
+/**
+ * A billing amount from integer minor units: "€1,452.00", "-£90.50", "CHF 1,200.00".
+ * The one formatter of amounts on the billing pages, and the same one the
+ * invoice PDF prints with (supabase/functions/_shared/billing/money.ts, an
+ * import-free module the functions share), so a page and its document never
+ * disagree by a character. The pages compute no amount: they show what the
+ * database stored.
+ */
+export { formatMinor as formatMoney, formatRateBp as formatVatRate } from '../../supabase/functions/_shared/billing/money';
+
+/** "27 Dec 2026" for a calendar day (YYYY-MM-DD, no time): the same day in every time zone. */
+export function formatCalendarDay(day: string | null | undefined): string {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  if (!match) return NO_DATE;
+  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1]!.slice(0, 3)} ${match[1]}`;
+}
+
+/**
+ * "1 Sep 2026 – 30 Sep 2026" for a billing period stored with an exclusive end
+ * (2026-09-01, 2026-10-01): the last day it covers, as the invoice prints it.
+ */
+export function formatBillingPeriod(start: string | null | undefined, endExclusive: string | null | undefined): string {
+  const match = endExclusive ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(endExclusive) : null;
+  if (!start || !match) return NO_DATE;
+  const last = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) - 1)).toISOString().slice(0, 10);
+  return `${formatCalendarDay(start)} – ${formatCalendarDay(last)}`;
+}

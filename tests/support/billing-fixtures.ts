@@ -155,3 +155,57 @@ export async function runBilling(at: string, orgs: string[]): Promise<RunResult>
   const [row] = await sql<{ r: RunResult }>(`select public.billing_run(($1::date + time '09:00') at time zone 'Europe/Amsterdam', $2::uuid[]) as r`, [at, orgs]);
   return row.r;
 }
+
+export interface StatementCredit {
+  rfReference: string;
+  amountMinor: number;
+  name: string;
+}
+
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A camt.053.001.08 end-of-day statement (the shape of
+ * tests/fixtures/camt053-two-credits.xml) with one EUR credit per `credits`,
+ * each carrying its invoice's RF reference as the structured creditor
+ * reference, plus one debit the parser leaves out: a statement for the
+ * invoices a test issued itself.
+ */
+export function camt053For(credits: StatementCredit[], bookedOn = new Date().toISOString().slice(0, 10)): string {
+  const amount = (minor: number) => `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+  const entries = credits.map(
+    (credit, index) => `
+      <Ntry>
+        <Amt Ccy="EUR">${amount(credit.amountMinor)}</Amt>
+        <CdtDbtInd>CRDT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>${bookedOn}</Dt></BookgDt>
+        <NtryDtls>
+          <TxDtls>
+            <Refs><EndToEndId>E2E-${index + 1}-${randomUUID().slice(0, 8)}</EndToEndId></Refs>
+            <RltdPties><Dbtr><Pty><Nm>${xmlText(credit.name)}</Nm></Pty></Dbtr></RltdPties>
+            <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry><Issr>ISO</Issr></Tp><Ref>${credit.rfReference}</Ref></CdtrRefInf></Strd></RmtInf>
+          </TxDtls>
+        </NtryDtls>
+      </Ntry>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>TEST-${randomUUID()}</MsgId><CreDtTm>${bookedOn}T18:00:00+01:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>TEST-STMT-${randomUUID().slice(0, 8)}</Id>
+      <CreDtTm>${bookedOn}T18:00:00+01:00</CreDtTm>
+      <Acct><Id><IBAN>NL91ABNA0417164300</IBAN></Id><Ccy>EUR</Ccy></Acct>${entries.join('')}
+      <Ntry>
+        <Amt Ccy="EUR">250.00</Amt>
+        <CdtDbtInd>DBIT</CdtDbtInd>
+        <Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>${bookedOn}</Dt></BookgDt>
+        <NtryDtls><TxDtls><RmtInf><Ustrd>Office rent</Ustrd></RmtInf></TxDtls></NtryDtls>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`;
+}

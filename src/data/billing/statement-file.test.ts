@@ -22,22 +22,22 @@ const csv = readFileSync(join(fixtures, 'bank-statement.csv'), 'utf8');
 /** The two credits both fixtures hold, as admin_import_bank_statement takes them. */
 const TWO_CREDITS: StatementLine[] = [
   {
-    line_no: 1,
-    booked_on: '2026-11-26',
-    amount_minor: 145200,
+    lineNo: 1,
+    bookedOn: '2026-11-26',
+    amountMinor: 145200,
     currency: 'EUR',
-    counterparty_name: 'Przędzalnia Łódź Sp. z o.o.',
+    counterpartyName: 'Przędzalnia Łódź Sp. z o.o.',
     remittance: 'RF22ACC2026000001',
-    end_to_end_id: 'E2E-ŁÓDŹ-0001',
+    endToEndId: 'E2E-ŁÓDŹ-0001',
   },
   {
-    line_no: 2,
-    booked_on: '2026-11-27',
-    amount_minor: 72600,
+    lineNo: 2,
+    bookedOn: '2026-11-27',
+    amountMinor: 72600,
     currency: 'EUR',
-    counterparty_name: null,
+    counterpartyName: null,
     remittance: 'RF92 ACC2 0260 0000 2',
-    end_to_end_id: null,
+    endToEndId: null,
   },
 ];
 
@@ -59,7 +59,7 @@ function camt002(entries: string): string {
 describe('parseCamt053', () => {
   it('reads the credits only, with exact minor units, the debtor, the RF reference and the end-to-end id', () => {
     const lines = parseCamt053(camt);
-    expect(lines).toEqual([{ ...TWO_CREDITS[0] }, { ...TWO_CREDITS[1], counterparty_name: 'Müller & Söhne GmbH' }]);
+    expect(lines).toEqual([{ ...TWO_CREDITS[0] }, { ...TWO_CREDITS[1], counterpartyName: 'Müller & Söhne GmbH' }]);
   });
 
   it('takes the free text when there is no structured reference, one line per transaction of a batch, and leaves reversals out', () => {
@@ -76,8 +76,8 @@ describe('parseCamt053', () => {
         <Ntry><Amt Ccy="EUR">50.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RvslInd>true</RvslInd><BookgDt><Dt>2026-11-26</Dt></BookgDt></Ntry>
         <Ntry><Amt Ccy="GBP">7</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-11-27</Dt></BookgDt><AddtlNtryInf>Transfer 0012</AddtlNtryInf></Ntry>`),
     );
-    expect(lines.map(({ line_no, amount_minor, currency, booked_on, counterparty_name, remittance, end_to_end_id }) => [
-      line_no, amount_minor, currency, booked_on, counterparty_name, remittance, end_to_end_id,
+    expect(lines.map(({ lineNo, amountMinor, currency, bookedOn, counterpartyName, remittance, endToEndId }) => [
+      lineNo, amountMinor, currency, bookedOn, counterpartyName, remittance, endToEndId,
     ])).toEqual([
       [1, 30, 'EUR', '2026-11-25', 'Øresund Consulting ApS', 'Invoice ACC-2026-000003 thank you', null],
       [2, 10005, 'EUR', '2026-11-26', null, null, 'A'],
@@ -99,14 +99,14 @@ describe('parseCamt053', () => {
 
 describe('parseStatementCsv', () => {
   it('reads the documented columns with ; separators and decimal commas, and leaves money paid out out', () => {
-    expect(parseStatementCsv(csv)).toEqual([{ ...TWO_CREDITS[0] }, { ...TWO_CREDITS[1], counterparty_name: 'Müller & Söhne; GmbH' }]);
+    expect(parseStatementCsv(csv)).toEqual([{ ...TWO_CREDITS[0] }, { ...TWO_CREDITS[1], counterpartyName: 'Müller & Söhne; GmbH' }]);
   });
 
   it('reads commas and decimal points, columns in any order and blank optional cells', () => {
     const text = 'reference,amount,date,currency\r\n"Invoice 3","1,452.50",2026-11-27,eur\r\n,0.07,27/11/2026,EUR\r\n';
     expect(parseStatementCsv(text)).toEqual([
-      { line_no: 1, booked_on: '2026-11-27', amount_minor: 145250, currency: 'EUR', counterparty_name: null, remittance: 'Invoice 3', end_to_end_id: null },
-      { line_no: 2, booked_on: '2026-11-27', amount_minor: 7, currency: 'EUR', counterparty_name: null, remittance: null, end_to_end_id: null },
+      { lineNo: 1, bookedOn: '2026-11-27', amountMinor: 145250, currency: 'EUR', counterpartyName: null, remittance: 'Invoice 3', endToEndId: null },
+      { lineNo: 2, bookedOn: '2026-11-27', amountMinor: 7, currency: 'EUR', counterpartyName: null, remittance: null, endToEndId: null },
     ]);
   });
 
@@ -182,6 +182,6 @@ describe('readStatementFile', () => {
   it('reads a CSV exported in Windows-1252', async () => {
     const latin1 = Buffer.from('date;amount;currency;name\n27.11.2026;10,00;EUR;Müller\n', 'latin1');
     const read = await readStatementFile(new File([latin1], 'export.csv'));
-    expect(read.lines[0].counterparty_name).toBe('Müller');
+    expect(read.lines[0].counterpartyName).toBe('Müller');
   });
 });

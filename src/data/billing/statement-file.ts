@@ -25,16 +25,16 @@ import Papa from 'papaparse';
 export type StatementFormat = 'camt053' | 'csv';
 
 /** One credit, as admin_import_bank_statement's p_lines takes it. */
-export interface StatementLine {
-  line_no: number;
+export type StatementLine = {
+  lineNo: number;
   /** YYYY-MM-DD. */
-  booked_on: string;
-  amount_minor: number;
+  bookedOn: string;
+  amountMinor: number;
   currency: string;
-  counterparty_name: string | null;
+  counterpartyName: string | null;
   remittance: string | null;
-  end_to_end_id: string | null;
-}
+  endToEndId: string | null;
+};
 
 export type StatementFileProblem =
   | 'not_a_statement'
@@ -212,13 +212,13 @@ export function parseCamt053(xml: string): StatementLine[] {
         const amount = own ?? entryAmount;
         const endToEnd = blankToNull(textOf(child(transaction, 'Refs', 'EndToEndId')));
         lines.push({
-          line_no: lines.length + 1,
-          booked_on: bookedOn,
-          amount_minor: amount.minor,
+          lineNo: lines.length + 1,
+          bookedOn: bookedOn,
+          amountMinor: amount.minor,
           currency: amount.currency,
-          counterparty_name: debtorName(transaction),
+          counterpartyName: debtorName(transaction),
           remittance: remittanceOf(transaction, entry),
-          end_to_end_id: endToEnd === 'NOTPROVIDED' ? null : endToEnd,
+          endToEndId: endToEnd === 'NOTPROVIDED' ? null : endToEnd,
         });
       }
     });
@@ -254,13 +254,13 @@ export function parseStatementCsv(text: string): StatementLine[] {
     const amount = csvAmountToMinor(row.amount ?? '', where);
     if (amount <= 0) return;
     lines.push({
-      line_no: lines.length + 1,
-      booked_on: statementDate(row.date ?? '', where),
-      amount_minor: amount,
+      lineNo: lines.length + 1,
+      bookedOn: statementDate(row.date ?? '', where),
+      amountMinor: amount,
       currency: currencyCode(row.currency, where),
-      counterparty_name: blankToNull(row.name),
+      counterpartyName: blankToNull(row.name),
       remittance: blankToNull(row.reference),
-      end_to_end_id: blankToNull(row.end_to_end_id),
+      endToEndId: blankToNull(row.end_to_end_id),
     });
   });
   if (lines.length === 0) throw new StatementFileError('no_credits', 'This statement holds no money received: there is nothing to match.');

@@ -79,8 +79,25 @@ function humanise(code: string): string {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-function StatusDialog({ client, detail, status, onClose }: { client: AccordClient; detail: TenantDetail; status: RegistryStatusChoice | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
+/**
+ * The registry status change (suspend, revoke, reinstate) of one organisation.
+ * /admin/billing's overdue list opens it too, with the reason prefilled
+ * (`initialReason`); the administrator still decides.
+ */
+export function StatusDialog({
+  client,
+  detail,
+  status,
+  onClose,
+  initialReason = '',
+}: {
+  client: AccordClient;
+  detail: { organization: { id: string; name: string } };
+  status: RegistryStatusChoice | null;
+  onClose: () => void;
+  initialReason?: string;
+}) {
+  const [reason, setReason] = useState(initialReason);
   const [effective, setEffective] = useState(today);
   const [problems, setProblems] = useState<{ reason?: string; effective?: string }>({});
   const dateId = useId();
@@ -93,7 +110,7 @@ function StatusDialog({ client, detail, status, onClose }: { client: AccordClien
   const action = status ? ACTIONS[status] : null;
   const close = () => {
     command.reset();
-    setReason('');
+    setReason(initialReason);
     setEffective(today());
     setProblems({});
     onClose();

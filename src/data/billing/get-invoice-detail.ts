@@ -1,0 +1,69 @@
+import useSWR from 'swr';
+
+import { supabase, type AccordClient } from '../client';
+import type { Tables } from '../database.types';
+import { billingKeys } from './keys';
+import { billingError } from './refusals';
+import { toInvoiceSummary, toParty, type InvoiceParty, type InvoiceSummary } from './types';
+
+export interface InvoiceDetail extends InvoiceSummary {
+  rfReference: string | null;
+  reason: string | null;
+  vatNote: string | null;
+  seller: InvoiceParty | null;
+  buyer: InvoiceParty | null;
+  lines: Tables<'invoice_lines'>[];
+  vatBreakdown: Tables<'invoice_vat_breakdown'>[];
+  payments: { paymentId: string; amountMinor: number; receivedOn: string | null; method: string | null; reference: string | null }[];
+  /** Credit notes of this invoice, or the invoice this credit note corrects. */
+  related: { id: string; number: string | null; kind: string; totalMinor: number; status: string }[];
+  /** network_activity entries that name this document, oldest first. */
+  history: { id: number; occurredAt: string; action: string; details: Record<string, unknown> }[];
+}
+
+/** One invoice or credit note with its lines, VAT per rate, payments, related documents and history (system administrators). */
+export async function getInvoiceDetail(client: AccordClient, invoiceId: string, today: string): Promise<InvoiceDetail> {
+  const invoice = await client.from('invoices').select('*, organizations(name)').eq('id', invoiceId).maybeSingle();
+  if (invoice.error) throw billingError(invoice.error);
+  if (!invoice.data) throw billingError({ message: 'invoice_not_found' });
+  const row = invoice.data;
+  const [lines, vat, allocations, related, history] = await Promise.all([
+    client.from('invoice_lines').select('*').eq('invoice_id', invoiceId).order('position'),
+    client.from('invoice_vat_breakdown').select('*').eq('invoice_id', invoiceId).order('rate_bp'),
+    client.from('payment_allocations').select('amount_minor, payment_id, payments(received_on, method, reference)').eq('invoice_id', invoiceId),
+    row.kind === 'invoice'
+      ? client.from('invoices').select('id, number, kind, total_minor, status').eq('credited_invoice_id', invoiceId).order('created_at')
+      : client.from('invoices').select('id, number, kind, total_minor, status').eq('id', row.credited_invoice_id ?? invoiceId),
+    client
+      .from('network_activity')
+      .select('id, occurred_at, action, details')
+      .or(`details->>invoice_id.eq.${invoiceId},details->>credited_invoice_id.eq.${invoiceId}`)
+      .order('occurred_at')
+      .limit(100),
+  ]);
+  for (const answer of [lines, vat, allocations, related, history]) if (answer.error) throw billingError(answer.error);
+  return {
+    ...toInvoiceSummary(row, toParty(row.buyer)?.name ?? row.organizations?.name ?? '', today),
+    rfReference: row.rf_reference,
+    reason: row.reason,
+    vatNote: row.vat_note,
+    seller: toParty(row.seller),
+    buyer: toParty(row.buyer),
+    lines: lines.data ?? [],
+    vatBreakdown: vat.data ?? [],
+    payments: (allocations.data ?? []).map((a) => ({
+      paymentId: a.payment_id,
+      amountMinor: a.amount_minor,
+      receivedOn: a.payments?.received_on ?? null,
+      method: a.payments?.method ?? null,
+      reference: a.payments?.reference ?? null,
+    })),
+    related: (related.data ?? []).map((r) => ({ id: r.id, number: r.number, kind: r.kind, totalMinor: r.total_minor, status: r.status })),
+    history: (history.data ?? []).map((h) => ({ id: h.id, occurredAt: h.occurred_at, action: h.action, details: (h.details ?? {}) as Record<string, unknown> })),
+  };
+}
+
+/** Pass null while no invoice is open. */
+export function useInvoiceDetail(invoiceId: string | null, today: string, client: AccordClient = supabase) {
+  return useSWR(invoiceId ? billingKeys.invoice(invoiceId) : null, ([, , id]) => getInvoiceDetail(client, id, today));
+}
