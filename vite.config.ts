@@ -164,8 +164,20 @@ const UNIT = {
   include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'supabase/local/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'scripts/**/*.test.ts'],
   swapping: testFilesSwapping(['machines', 'src', 'supabase/local', 'supabase/functions', 'scripts'], /\.test\.ts$/),
 };
+/**
+ * The migration versions this build expects (/admin/database compares them
+ * with those applied). Only the names' versions are compiled in: a glob over
+ * the files would also emit every migration's SQL as a chunk of the public
+ * build.
+ */
+const MIGRATION_VERSIONS = readdirSync('supabase/migrations')
+  .map((file) => /^(\d+)_[^/]+\.sql$/.exec(file)?.[1])
+  .filter((version): version is string => version !== undefined)
+  .sort();
+
 export default defineConfig({
   plugins: [react(), chakraPureDefinitions(), chakraLazyGlobalCss(), shellFallback(), securityHeadersOnEveryResponse()],
+  define: { __ACCORD_MIGRATION_VERSIONS__: JSON.stringify(MIGRATION_VERSIONS) },
   // strictPort: the local stack and the e2e tests point at APP_PORT, so silently
   // moving to the next free port would leave them talking to nothing.
   server: { port: appPort, strictPort: true },

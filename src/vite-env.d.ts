@@ -12,3 +12,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** The migration versions this build expects, from supabase/migrations' file names (vite.config.ts `define`). */
+declare const __ACCORD_MIGRATION_VERSIONS__: string[];

@@ -1,12 +1,9 @@
 /**
- * The migrations this build expects: the versions of supabase/migrations'
- * files, taken from their names at build time (only the keys; nothing of the
+ * The migrations this build expects: the versions in supabase/migrations'
+ * file names, compiled in by vite.config.ts (only the names; nothing of the
  * SQL is bundled).
  */
-export const EXPECTED_MIGRATIONS: string[] = Object.keys(import.meta.glob('../../../supabase/migrations/*.sql', { query: '?raw' }))
-  .map((path) => /\/(\d+)_[^/]+\.sql$/.exec(path)?.[1])
-  .filter((version): version is string => version !== undefined)
-  .sort();
+export const EXPECTED_MIGRATIONS: string[] = __ACCORD_MIGRATION_VERSIONS__;
 
 /** Which expected migrations are not applied, and which applied ones this build does not know; null when nothing is recorded. */
 export function compareMigrations(
