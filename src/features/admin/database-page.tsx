@@ -22,7 +22,9 @@ import {
   type AdvisorFinding,
   type HealthFinding,
   type QueryStat,
+  SECOND_FACTOR_SETUP_MESSAGE,
 } from '../../data/admin/database';
+import { useSessionFacts } from '../../session/session-context';
 import { compareMigrations, EXPECTED_MIGRATIONS } from './expected-migrations';
 
 /** Each health check in words: what it found, and what to do. */
@@ -422,6 +424,10 @@ export interface DatabasePageProps {
 
 /** /admin/database (issue 27, decision 075): the database's health, queries, space, advisors and schema, read-only but for three actions. */
 export default function DatabasePage({ client = supabase, expectedMigrations = EXPECTED_MIGRATIONS }: DatabasePageProps = {}) {
+  const facts = useSessionFacts();
+  // Every read refuses an administrator who has no second factor at all (decision 075); the session
+  // already knows, so the page says so instead of asking five times to be refused.
+  const withoutFactor = facts.status === 'signedIn' && facts.assurance.next !== 'aal2';
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap="10">
@@ -430,11 +436,19 @@ export default function DatabasePage({ client = supabase, expectedMigrations = E
           title="Database"
           intro="Whether the network’s database is healthy, what costs it time and space, and whether its schema is the one this build expects. Nothing here runs SQL you type."
         />
-        <HealthSection client={client} />
-        <QuerySection client={client} />
-        <SpaceSection client={client} />
-        <AdvisorsSection client={client} />
-        <SchemaSection client={client} expected={expectedMigrations} />
+        {withoutFactor ? (
+          <Text role="alert" color="fg.error">
+            {SECOND_FACTOR_SETUP_MESSAGE}
+          </Text>
+        ) : (
+          <>
+            <HealthSection client={client} />
+            <QuerySection client={client} />
+            <SpaceSection client={client} />
+            <AdvisorsSection client={client} />
+            <SchemaSection client={client} expected={expectedMigrations} />
+          </>
+        )}
       </Stack>
     </Container>
   );
