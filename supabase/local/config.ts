@@ -27,6 +27,8 @@ export interface StackPorts {
   idp: number;
   /** The Realtime stand-in (realtime/), behind the gateway's /realtime/v1. */
   realtime: number;
+  /** The local Stripe (stripe/): its API, its hosted payment page and its control endpoints. */
+  stripe: number;
   app: number;
 }
 
@@ -112,18 +114,36 @@ export interface StackConfig {
   appUrl: string;
   keys: DevKeys;
   auth: AuthSettings;
+  stripe: StripeSettings;
 }
+
+/**
+ * What the functions are given as Supabase secrets to reach Stripe (decision
+ * 079): locally the stand-in on the loopback, with keys that are public by
+ * design; on hosted, real Stripe's base and the project's own secrets.
+ */
+export interface StripeSettings {
+  /** STRIPE_API_BASE: where the `stripe` library sends its requests. */
+  apiBase: string;
+  /** STRIPE_SECRET_KEY */
+  secretKey: string;
+  /** STRIPE_WEBHOOK_SECRET: the signing secret of the webhook endpoint. */
+  webhookSecret: string;
+}
+
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_accord_local_stripe';
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_accord_local_stripe';
 
 export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const BASE_PORTS: Record<StackProfile, StackPorts> = {
   dev: {
     api: 54321, db: 54322, inbox: 54324, smtp: 54325,
-    rest: 54326, auth: 54327, storage: 54328, functions: 54329, idp: 54330, realtime: 54331, app: 5173,
+    rest: 54326, auth: 54327, storage: 54328, functions: 54329, idp: 54330, realtime: 54331, stripe: 54332, app: 5173,
   },
   test: {
     api: 55321, db: 55322, inbox: 55324, smtp: 55325,
-    rest: 55326, auth: 55327, storage: 55328, functions: 55329, idp: 55330, realtime: 55331, app: 55173,
+    rest: 55326, auth: 55327, storage: 55328, functions: 55329, idp: 55330, realtime: 55331, stripe: 55332, app: 55173,
   },
 };
 
@@ -249,5 +269,6 @@ export function stackConfig(profile: StackProfile = 'dev'): StackConfig {
     appUrl,
     keys: devKeys(),
     auth: readAuthSettings(profile, ports.app, ports.idp),
+    stripe: { apiBase: `http://127.0.0.1:${ports.stripe}`, secretKey: LOCAL_STRIPE_SECRET_KEY, webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET },
   };
 }

@@ -45,6 +45,10 @@ export function functionEnv(config: StackConfig): Record<string, string> {
     SMTP_USER: '',
     SMTP_PASS: '',
     MAIL_FROM: 'Accord <no-reply@accord.test>',
+    // Stripe, as Supabase secrets: the local stand-in here, real Stripe on hosted (decision 079).
+    STRIPE_API_BASE: config.stripe.apiBase,
+    STRIPE_SECRET_KEY: config.stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: config.stripe.webhookSecret,
   };
 }
 

@@ -1,6 +1,6 @@
 import { startAuth } from './auth/server.ts';
 import { LOCAL_IDP_CLIENT_SECRET, stackConfig, type StackConfig, type StackProfile } from './config.ts';
-import { startFunctions } from './functions.ts';
+import { startFunctions, verifyJwtSettings } from './functions.ts';
 import { startGateway, type GatewayRoute } from './gateway.ts';
 import { startMail } from './mail.ts';
 import { startNotificationSchedule } from './notification-schedule.ts';
@@ -14,6 +14,7 @@ import { startRealtime } from './realtime/server.ts';
 import { uploadSeedAssets } from './seed-assets.ts';
 import { readStorageSettings } from './storage/settings.ts';
 import { startStorage } from './storage/server.ts';
+import { startStripe } from './stripe/server.ts';
 
 /**
  * Starts the whole Docker-free local Supabase: Postgres, mail catcher, auth
@@ -91,6 +92,14 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
         emptyOnStart: db.created,
         log,
       }),
+      // The local Stripe delivers its events to the stripe-webhook function through the gateway, as Stripe reaches the project (decision 079).
+      startStripe({
+        port: config.ports.stripe,
+        secretKey: config.stripe.secretKey,
+        webhookSecret: config.stripe.webhookSecret,
+        webhookUrl: `http://127.0.0.1:${config.ports.api}/functions/v1/stripe-webhook`,
+        log,
+      }),
     ]);
     for (const s of services) if (s.status === 'fulfilled') stops.push(s.value.stop);
     const failed = services.find((s): s is PromiseRejectedResult => s.status === 'rejected');
@@ -101,7 +110,15 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
       { prefix: '/auth/v1', port: config.ports.auth, openPaths: [/^\/verify$/, /^\/\.well-known\/jwks\.json$/, /^\/health$/, /^\/callback$/, /^\/authorize$/] },
       { prefix: '/rest/v1', port: config.ports.rest },
       // The gateway requires the API key; the runtime checks the caller's JWT (verify_jwt).
-      { prefix: '/functions/v1', port: config.ports.functions },
+      // Hosted Supabase's gateway asks no API key for a function; one with verify_jwt off
+      // (stripe-webhook: Stripe sends neither key nor JWT) is reached without one here too.
+      {
+        prefix: '/functions/v1',
+        port: config.ports.functions,
+        openPaths: Object.entries(verifyJwtSettings(config.rootDir))
+          .filter(([, verify]) => !verify)
+          .map(([name]) => new RegExp(`^/${name}(?:/|$)`)),
+      },
       // Public buckets and signed URLs are opened in a browser, without an API key.
       { prefix: '/storage/v1', port: config.ports.storage, openPaths: [/^\/object\/public\//, /^\/object\/sign\//] },
       // realtime-js opens /realtime/v1/websocket with the API key as a query parameter.
