@@ -4,6 +4,7 @@ import { startFunctions, verifyJwtSettings } from './functions.ts';
 import { startGateway, type GatewayRoute } from './gateway.ts';
 import { startMail } from './mail.ts';
 import { startNotificationSchedule } from './notification-schedule.ts';
+import { startPaymentEventSchedule } from './payment-event-schedule.ts';
 import { startLookupSnapshotSchedule } from './lookup-snapshot-schedule.ts';
 import { startBillingRunSchedule } from './billing-run-schedule.ts';
 import { startAdvisorSchedule } from './advisor-schedule.ts';
@@ -130,6 +131,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     await uploadSeedAssets(config, log);
     // Hosted Supabase runs send-notification-emails on a schedule; here the stack does (decision 049).
     stops.push(startNotificationSchedule(config, { log }).stop);
+    // Hosted Supabase retries webhook events that failed to apply with pg_cron; here the stack does (decision 078).
+    stops.push(startPaymentEventSchedule(config, { log }).stop);
     // Hosted Supabase snapshots registry lookups with pg_cron; here the stack does (decision 062).
     stops.push(startLookupSnapshotSchedule(config, { log }).stop);
     // Hosted Supabase runs the billing renewal run with pg_cron; here the stack does (decision 069).

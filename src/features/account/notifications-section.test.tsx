@@ -15,7 +15,7 @@ import { NOTIFICATION_KINDS, NotificationsSection } from './notifications-sectio
  */
 type Answer = { data: unknown; error: { message: string; code?: string } | null };
 
-const DEFAULT_ON = new Set(['application_decided', 'application_changes_requested', 'registry_status_changed', 'network_reply', 'invoice_issued', 'billing_reminder']);
+const DEFAULT_ON = new Set(['application_decided', 'application_changes_requested', 'registry_status_changed', 'network_reply', 'invoice_issued', 'billing_reminder', 'payment_received']);
 
 function fakeBackend({ refuse = false }: { refuse?: boolean } = {}) {
   const chosen = new Map<string, boolean>();
@@ -56,7 +56,7 @@ describe('Settings → Notifications', () => {
   it('lists every kind with its description and the e-mail choice or its default', async () => {
     renderSection(fakeBackend().client);
     await screen.findByText('Answers from the network');
-    expect(screen.getAllByRole('listitem')).toHaveLength(9);
+    expect(screen.getAllByRole('listitem')).toHaveLength(10);
     expect(switchFor('Answers from the network')).toBeChecked();
     expect(switchFor('Registry status changed')).toBeChecked();
     expect(switchFor('A colleague joined')).not.toBeChecked();

@@ -15,6 +15,10 @@ export const NOTIFICATION_KINDS: Record<NotificationKind, { label: string; descr
     label: 'Payment reminders',
     description: 'An invoice of your organisation is about to fall due, is due today, or is overdue. Sent to the organisation’s administrators.',
   },
+  payment_received: {
+    label: 'Card payment receipts',
+    description: 'A card payment for an invoice of your organisation is received. Sent to the organisation’s administrators.',
+  },
   invoice_issued: {
     label: 'Invoices and credit notes',
     description: 'The network issues an invoice or credit note to your organisation, or sends one again. Sent to the organisation’s administrators.',

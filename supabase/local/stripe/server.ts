@@ -540,6 +540,15 @@ export async function startStripe(options: StripeOptions): Promise<RunningStripe
       if (typeof input.hold === 'boolean') hold = input.hold;
       return send(res, 200, JSON.stringify({ hold }));
     }
+    if (url.pathname === '/_control/objects') {
+      // Checkout Sessions and the rest by kind and by metadata.invoice_id: what a test counts at the provider.
+      const kind = url.searchParams.get('object');
+      const invoice = url.searchParams.get('invoice');
+      const list = [...objects.values()].filter(
+        (o) => (!kind || o.object === kind) && (!invoice || (o.metadata as Record<string, string> | undefined)?.invoice_id === invoice),
+      );
+      return send(res, 200, JSON.stringify(list.map((o) => (o.object === 'checkout.session' ? publicSession(o) : o))));
+    }
     if (url.pathname === '/_control/events') {
       const related = url.searchParams.get('related');
       const list = events.filter((e) => !related || e.related.includes(related));
