@@ -16,6 +16,7 @@ import { databaseBench } from './bench-database.ts';
 import { dataRoomBench } from './bench-data-room.ts';
 import { INVOICE_PDF_TITLE, invoicePdfBench } from './bench-invoice-pdf.ts';
 import { realtimeBench } from './bench-realtime.ts';
+import { webhooksBench } from './bench-webhooks.ts';
 import { chromePath, launchBrowser } from '../tests/support/browser.ts';
 
 /**
@@ -363,7 +364,7 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performa
 // `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale,
 // `-- --billing` only billing at scale, `-- --invoice-pdf` only the invoice PDF, `-- --database` only /admin/database's reads,
 // `-- --first-load` only the first-load JavaScript.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'first-load'] as const;
+const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'first-load', 'webhooks'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
@@ -392,6 +393,11 @@ if (only === 'data-room') {
 if (only === 'billing') {
   console.log('Billing at scale (10,000 memberships, 1,000,000 invoices; PostgREST, a system administrator\'s JWT)');
   process.exit((await billingBench()) ? 0 : 1);
+}
+// `-- --webhooks`: 50 concurrent Stripe webhook deliveries acknowledged and applied (scripts/bench-webhooks.ts, decision 078).
+if (only === 'webhooks') {
+  console.log('Stripe webhooks: 50 payment_intent.succeeded deliveries at once (local Stripe → gateway → stripe-webhook → database)');
+  process.exit((await webhooksBench()) ? 0 : 1);
 }
 // `-- --invoice-pdf`: a 30-line invoice PDF (scripts/bench-invoice-pdf.ts, decision 071); seconds, no stack, so the full run measures it too.
 if (only === 'invoice-pdf') {

@@ -18,6 +18,7 @@ import {
   submitCard,
 } from '../support/card-payments.ts';
 import { addMember, makeSystemAdmin } from '../support/db-fixtures.ts';
+import { callFunction } from '../support/edge-functions.ts';
 import { enrolVerifiedTotp } from '../support/mfa.ts';
 import { asAnon, newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -74,7 +75,8 @@ beforeAll(async () => {
   await addMember(other, otherAdmin, 'admin');
   await makeSystemAdmin(sysAdmin);
   await enrolVerifiedTotp(sysAdmin.client);
-});
+  // Four accounts, two organisations and a second factor on a loaded 2-core machine.
+}, 60_000);
 
 describe('Pay by card', () => {
   it('three clicks within a second make one payment at Stripe, for exactly the open balance', async () => {
@@ -195,7 +197,8 @@ describe('exactly once, whatever the deliveries do', () => {
     expect(orders).toHaveLength(120);
     const payments = await holdingDeliveries(async () => {
       const made: { invoice: string; events: string[] }[] = [];
-      for (let i = 0; i < orders.length; i++) made.push(await heldPayment());
+      // Six payments made at a time: each is its own invoice, attempt and session.
+      for (let i = 0; i < orders.length; i += 6) made.push(...(await Promise.all(Array.from({ length: 6 }, () => heldPayment()))));
       // Four payments' deliveries at a time: 200 concurrent requests at the webhook.
       for (let i = 0; i < orders.length; i += 4) {
         await Promise.all(
@@ -252,6 +255,37 @@ describe('failed events', () => {
     expect(run.outcomes).toMatchObject({ applied: 1, failed: 1 });
     expect(await stateOf(invoice)).toMatchObject({ payment_status: 'paid', payments: 1, receipts: 1 });
     expect(await sql('select status, attempts from private.provider_events where id = $1', [eventId])).toEqual([{ status: 'failed', attempts: 2 }]);
+  });
+});
+
+describe('card refunds', () => {
+  it('a system administrator refunds part and then the rest at Stripe; each refund issues its credit note, once', async () => {
+    const invoice = await issuedInvoice(org, 6_000);
+    const { url } = await payInvoice(admin, invoice);
+    await submitCard(url, '4242424242424242');
+    await expect.poll(async () => (await stateOf(invoice)).payment_status).toBe('paid');
+    const [{ id: paymentId, reference }] = await sql<{ id: string; reference: string }>(
+      `select p.id, p.reference from public.payments p join public.payment_allocations a on a.payment_id = p.id where a.invoice_id = $1`, [invoice]);
+    const refund = (amountMinor: number, who: TestUser = sysAdmin) =>
+      callFunction('refund-card-payment', who, { paymentId, invoiceId: invoice, amountMinor, reason: 'Membership cancelled' });
+
+    expect((await refund(1_000, admin)).status).toBe(403);
+    const part = await refund(2_000);
+    expect(part.status).toBe(200);
+    expect(part.body.refund).toMatchObject({ status: 'succeeded', amount_minor: 2000, idempotency_key: `refund:${paymentId}:1` });
+    expect((await refund(4_001)).body).toMatchObject({ error: 'refund_exceeds_payment' });
+    expect((await refund(4_000)).status).toBe(200);
+
+    const intent = await stripe.paymentIntents.retrieve(reference);
+    expect((await stripe.charges.retrieve(intent.latest_charge as string)).amount_refunded).toBe(6_000);
+    const notes = await sql<{ total_minor: string; status: string }>(
+      `select total_minor, status from public.invoices where credited_invoice_id = $1 order by created_at`, [invoice]);
+    expect(notes).toEqual([{ total_minor: '2000', status: 'issued' }, { total_minor: '4000', status: 'issued' }]);
+    expect(await stateOf(invoice)).toMatchObject({ payment_status: 'credited', balance_minor: '0' });
+    expect(await activity('payment.refunded', { payment_id: paymentId })).toBe(2);
+    // The member's administrator sees the credit notes.
+    const seen = await admin.client.from('invoices').select('id').eq('credited_invoice_id', invoice);
+    expect(seen.data).toHaveLength(2);
   });
 });
 
