@@ -930,3 +930,5 @@ update private.notification_emails e
    set sent_at = n.created_at
   from public.notifications n
  where n.id = e.notification_id and n.kind in ('invoice_issued', 'billing_reminder');
+-- And the documents went to the billing addresses when they were issued.
+update private.invoice_emails set sent_at = created_at where sent_at is null;

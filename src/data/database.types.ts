@@ -3185,6 +3185,17 @@ export type Database = {
       {
         Args: { "p_answer_id": string }; Returns: boolean
       },
+      "claim_invoice_emails":
+      {
+        Args: { "p_limit"?: number }; Returns: {
+          "attempts": number,
+          "document": Json,
+          "id": number,
+          "invoice_id": string,
+          "reason": string,
+          "recipient": string
+        }[]
+      },
       "claim_notification_emails":
       {
         Args: { "p_limit"?: number }; Returns: {
@@ -3332,6 +3343,13 @@ export type Database = {
           "p_body": string,
           "p_id": string,
           "p_title": string
+        }; Returns: undefined
+      },
+      "finish_invoice_email":
+      {
+        Args: {
+          "p_error"?: string,
+          "p_id": number
         }; Returns: undefined
       },
       "finish_notification_email":

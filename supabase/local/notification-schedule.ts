@@ -1,8 +1,9 @@
 import type { StackConfig } from './config.ts';
 
 /**
- * The local stand-in for the hosted schedule that runs send-notification-emails
- * (a pg_cron job calling the function through pg_net; decision 049). The
+ * The local stand-in for the hosted schedule that runs the mail senders,
+ * send-notification-emails and send-invoice-emails (pg_cron jobs calling the
+ * functions through pg_net; decision 049). The
  * embedded Postgres has neither extension, so the stack itself calls the
  * function through the gateway with the service role key, as the cron job does,
  * every `intervalMs` (2 s: a notification's e-mail reaches the local inbox
@@ -16,6 +17,9 @@ export interface RunningSchedule {
 
 export const NOTIFICATION_EMAIL_INTERVAL_MS = 2_000;
 
+/** The functions each run calls, one after the other. */
+export const MAIL_SENDERS = ['send-notification-emails', 'send-invoice-emails'] as const;
+
 export function startNotificationSchedule(
   config: StackConfig,
   { intervalMs = NOTIFICATION_EMAIL_INTERVAL_MS, log }: { intervalMs?: number; log?: (message: string) => void } = {},
@@ -23,20 +27,22 @@ export function startNotificationSchedule(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
-  const url = `http://127.0.0.1:${config.ports.api}/functions/v1/send-notification-emails`;
 
-  const run = async () => {
+  const runOne = async (name: string) => {
     try {
-      const res = await fetch(url, {
+      const res = await fetch(`http://127.0.0.1:${config.ports.api}/functions/v1/${name}`, {
         method: 'POST',
         headers: { apikey: config.keys.serviceRoleKey, authorization: `Bearer ${config.keys.serviceRoleKey}` },
         signal: AbortSignal.timeout(30_000),
       });
       const answer = await res.text();
-      if (!res.ok) log?.(`[notification e-mails] ${res.status} ${answer}`);
+      if (!res.ok) log?.(`[${name}] ${res.status} ${answer}`);
     } catch (error) {
-      if (!stopped) log?.(`[notification e-mails] ${error instanceof Error ? error.message : String(error)}`);
+      if (!stopped) log?.(`[${name}] ${error instanceof Error ? error.message : String(error)}`);
     }
+  };
+  const run = async () => {
+    for (const name of MAIL_SENDERS) await runOne(name);
   };
   const tick = () => {
     if (stopped) return;

@@ -1,3 +1,5 @@
+import { Buffer } from 'node:buffer';
+
 import nodemailer from 'npm:nodemailer@^7.0.6';
 
 /**
@@ -20,6 +22,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with the message (an invoice's PDF). */
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
 export class MailConfigError extends Error {}
@@ -40,7 +44,14 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     ignoreTLS: !secure && !user,
   });
   try {
-    await transport.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+    await transport.sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: mail.attachments?.map((file) => ({ filename: file.filename, content: Buffer.from(file.content), contentType: file.contentType })),
+    });
   } finally {
     transport.close();
   }

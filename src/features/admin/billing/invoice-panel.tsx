@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { ConfirmDialog } from '../../../components/dialogs';
 import { DataTable } from '../../../components/data-table';
-import { formatBillingPeriod, formatCalendarDay, formatDayAndTime, formatMoney, formatVatRate } from '../../../components/formats';
+import { formatBillingPeriod, formatCalendarDay, formatCount, formatDayAndTime, formatMoney, formatVatRate } from '../../../components/formats';
 import { useSignedUrl } from '../../../components/open-file';
 import { QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
@@ -52,14 +52,20 @@ function Detail({ client, invoice, hrefFor }: { client: AccordClient; invoice: I
     useCommand({
       run: () => issueInvoice(client, invoice.id),
       refresh: issueInvoiceChanges,
-      success: () => ({ title: 'Invoice issued', description: `${invoice.organizationName} is told by notification and e-mail.` }),
+      success: () => ({
+        title: 'Invoice issued',
+        description: `${invoice.organizationName} is told by notification and e-mail; its billing e-mail, if set, gets the PDF.`,
+      }),
     }),
   );
   const sendAgain = useConfirm(
     useCommand({
       run: () => sendInvoiceAgain(client, invoice.id),
       refresh: sendInvoiceAgainChanges(invoice.id),
-      success: () => ({ title: 'Invoice sent again', description: `${invoice.organizationName}’s admins are told again.` }),
+      success: (recipients) => ({
+        title: 'Invoice sent again',
+        description: `Sent to ${formatCount(recipients)} ${recipients === 1 ? 'recipient' : 'recipients'} at ${invoice.organizationName}.`,
+      }),
     }),
   );
   const pdf = useSignedUrl({
