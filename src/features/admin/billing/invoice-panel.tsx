@@ -14,9 +14,10 @@ import { billingToday } from '../../../data/billing/billing-today';
 import { useInvoiceDetail, type InvoiceDetail } from '../../../data/billing/get-invoice-detail';
 import { issueInvoice, issueInvoiceChanges } from '../../../data/billing/issue-invoice';
 import { openInvoicePdf } from '../../../data/billing/open-invoice-pdf';
+import type { PaymentMethod } from '../../../data/billing/record-payment';
 import { sendInvoiceAgain, sendInvoiceAgainChanges } from '../../../data/billing/send-invoice-again';
 import type { AccordClient } from '../../../data/client';
-import { DOCUMENT_STATE, documentState, KIND_LABEL } from '../../../components/billing-labels';
+import { DOCUMENT_STATE, documentState, KIND_LABEL, PAYMENT_METHOD_LABEL } from '../../../components/billing-labels';
 import { actionLabel } from '../audit-action-labels';
 import { CreditNoteDialog, type CreditTarget } from './credit-note-dialog';
 import { RecordPaymentDialog, type PaymentTarget } from './record-payment-dialog';
@@ -181,7 +182,7 @@ function Detail({ client, invoice, hrefFor }: { client: AccordClient; invoice: I
               rowKey={(payment) => payment.paymentId}
               columns={[
                 { key: 'received', label: 'Received', cell: (payment) => formatCalendarDay(payment.receivedOn) },
-                { key: 'method', label: 'Method', cell: (payment) => (payment.method ?? '—').replace('_', ' ') },
+                { key: 'method', label: 'Method', cell: (payment) => (payment.method ? (PAYMENT_METHOD_LABEL[payment.method as PaymentMethod] ?? payment.method) : '—') },
                 { key: 'reference', label: 'Reference', cell: (payment) => payment.reference ?? '—' },
                 { key: 'amount', label: 'Amount', alignEnd: true, cell: (payment) => formatMoney(payment.amountMinor, invoice.currency) },
               ]}
