@@ -213,7 +213,8 @@ function RegisteredSection({ details, viewer, client }: { details: { organizatio
         <Detail term="Website">{organization.website}</Detail>
         <Detail term="Domain">{organization.registry_domain}</Detail>
       </Grid>
-      {viewer.isAdmin && !pendingChange ? <FactsForm key={organization.updated_at} organization={organization} client={client} /> : null}
+      {/* Not keyed on updated_at: saving the profile below moves it, and must not throw away a change typed here. */}
+      {viewer.isAdmin && !pendingChange ? <FactsForm organization={organization} client={client} /> : null}
     </Stack>
   );
 }
@@ -293,7 +294,8 @@ function ProfileSection({ organization, viewer, client }: { organization: Organi
         intro={viewer.isAdmin ? 'These take effect at once on your trust registry profile.' : 'Your organisation’s admins keep these up to date.'}
       />
       {viewer.isAdmin ? (
-        <ProfileForm key={organization.updated_at} organization={organization} client={client} />
+        // Keeps what was typed across reads of the organisation (a new logo moves updated_at too); after its own save it holds what was saved.
+        <ProfileForm organization={organization} client={client} />
       ) : (
         <Grid as="dl" templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
           <Detail term="Description">{organization.description}</Detail>
