@@ -1,4 +1,5 @@
 import type { AccordClient } from '../client';
+import type { UploadTracking } from '../storage-upload';
 import { addInvestorDocumentVersion } from './add-investor-document-version';
 import type { InvestorLevel } from './list-investor-library';
 import { toInvestorContentError } from './refusals';
@@ -9,6 +10,8 @@ export interface NewInvestorDocument {
   description: string;
   level: InvestorLevel;
   file: File;
+  /** Follows the file's upload (progress, pause, cancel). */
+  tracking?: UploadTracking;
 }
 
 /**
@@ -26,7 +29,7 @@ export async function createInvestorDocument(client: AccordClient, input: NewInv
   });
   if (error) throw toInvestorContentError(error);
   try {
-    await addInvestorDocumentVersion(client, { documentId, file: input.file });
+    await addInvestorDocumentVersion(client, { documentId, file: input.file, tracking: input.tracking });
   } catch (failure) {
     await client.rpc('delete_investor_document', { p_document_id: documentId });
     throw failure;

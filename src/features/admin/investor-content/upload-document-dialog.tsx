@@ -2,6 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 
 import { FormDialog } from '../../../components/dialogs';
+import { UploadProgress, useUploadTracker } from '../../../components/upload-progress';
 import type { Command } from '../../../components/use-command';
 import type { NewInvestorDocument } from '../../../data/investor-content/create-investor-document';
 import { INVESTOR_FILE_ACCEPT, investorFileProblem } from '../../../data/investor-content/investor-file';
@@ -17,6 +18,7 @@ export function UploadDocumentDialog({ folders, create }: { folders: InvestorFol
   const [fields, setFields] = useState<DocumentFields>(empty);
   const [file, setFile] = useState<File | null>(null);
   const [problems, setProblems] = useState<DocumentProblems>({});
+  const upload = useUploadTracker();
   const reset = () => {
     setFields(empty);
     setFile(null);
@@ -39,7 +41,9 @@ export function UploadDocumentDialog({ folders, create }: { folders: InvestorFol
       description: fields.description.trim(),
       level: fields.level as InvestorLevel,
       file: file as File,
+      tracking: upload.track(file as File),
     });
+    upload.finish();
     if (result.ok) {
       setOpen(false);
       reset();
@@ -56,9 +60,9 @@ export function UploadDocumentDialog({ folders, create }: { folders: InvestorFol
       trigger={<Button disabled={folders.length === 0}>Upload document</Button>}
       title="Upload a document for investors"
       description="Investors see it as soon as it is uploaded: every investor, or only the data room."
-      submitLabel="Upload"
+      submitLabel={create.error ? 'Retry upload' : 'Upload'}
       busyLabel="Uploading…"
-      busyMessage="Uploading the file…"
+      busyMessage={upload.state ? undefined : 'Uploading the file…'}
       busy={create.busy}
       failure={create.error}
       failureTitle="The document was not uploaded"
@@ -66,6 +70,7 @@ export function UploadDocumentDialog({ folders, create }: { folders: InvestorFol
     >
       <DocumentFieldsForm fields={fields} problems={problems} folders={folders} onChange={setFields} />
       <ResourceFileField file={file} error={problems.file} onChange={setFile} disabled={create.busy} accept={INVESTOR_FILE_ACCEPT} rules={FILE_RULES} />
+      <UploadProgress tracker={upload} />
     </FormDialog>
   );
 }
