@@ -75,7 +75,8 @@ function localSecrets(rootDir: string): Record<string, string> {
 }
 
 /** A Deno left running by a SIGKILLed parent holds the port: stop it (checking it is ours, not a recycled pid). */
-function stopLeftover(pidFile: string): void {
+export function stopLeftoverFunctions(config: StackConfig): void {
+  const pidFile = join(config.dataDir, 'functions.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8'));
   rmSync(pidFile, { force: true });
@@ -90,7 +91,7 @@ export async function startFunctions(config: StackConfig, opts: FunctionsOptions
   mkdirSync(config.dataDir, { recursive: true });
   const pidFile = join(config.dataDir, 'functions.pid');
   const logFile = join(config.dataDir, 'functions.log');
-  stopLeftover(pidFile);
+  stopLeftoverFunctions(config);
   writeFileSync(logFile, '');
 
   const port = config.ports.functions;

@@ -40,7 +40,7 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * A postmaster survives when its Node parent is SIGKILLed. Stop it, so a crashed
  * run never blocks the next one and no orphan lingers.
  */
-async function stopLeftoverPostmaster(pgDataDir: string, log: (m: string) => void): Promise<void> {
+export async function stopLeftoverPostmaster(pgDataDir: string, log: (m: string) => void): Promise<void> {
   const pidFile = join(pgDataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
