@@ -2596,6 +2596,10 @@ export type Database = {
       {
         Args: Record<PropertyKey, never>; Returns: Json
       },
+      "admin_database_recovery":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
       "admin_database_schema":
       {
         Args: Record<PropertyKey, never>; Returns: Json
@@ -2919,6 +2923,14 @@ export type Database = {
         }; Returns: string
       },
       "admin_request_advisor_run":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_request_database_backup":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_request_restore_drill":
       {
         Args: Record<PropertyKey, never>; Returns: Json
       },
