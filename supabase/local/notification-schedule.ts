@@ -20,10 +20,22 @@ export function startNotificationSchedule(
   config: StackConfig,
   { intervalMs = NOTIFICATION_EMAIL_INTERVAL_MS, log }: { intervalMs?: number; log?: (message: string) => void } = {},
 ): RunningSchedule {
+  return startFunctionSchedule(config, { functionName: 'send-notification-emails', label: 'notification e-mails', intervalMs, log });
+}
+
+/**
+ * Any Edge Function called as a hosted pg_cron job calls it through pg_net:
+ * POST with the service role key, every `intervalMs`, each run after the last
+ * has answered.
+ */
+export function startFunctionSchedule(
+  config: StackConfig,
+  { functionName, label, intervalMs, log }: { functionName: string; label: string; intervalMs: number; log?: (message: string) => void },
+): RunningSchedule {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
-  const url = `http://127.0.0.1:${config.ports.api}/functions/v1/send-notification-emails`;
+  const url = `http://127.0.0.1:${config.ports.api}/functions/v1/${functionName}`;
 
   const run = async () => {
     try {
@@ -33,9 +45,9 @@ export function startNotificationSchedule(
         signal: AbortSignal.timeout(30_000),
       });
       const answer = await res.text();
-      if (!res.ok) log?.(`[notification e-mails] ${res.status} ${answer}`);
+      if (!res.ok) log?.(`[${label}] ${res.status} ${answer}`);
     } catch (error) {
-      if (!stopped) log?.(`[notification e-mails] ${error instanceof Error ? error.message : String(error)}`);
+      if (!stopped) log?.(`[${label}] ${error instanceof Error ? error.message : String(error)}`);
     }
   };
   const tick = () => {

@@ -3,7 +3,7 @@ import { LOCAL_IDP_CLIENT_SECRET, stackConfig, type StackConfig, type StackProfi
 import { startFunctions } from './functions.ts';
 import { startGateway, type GatewayRoute } from './gateway.ts';
 import { startMail } from './mail.ts';
-import { startNotificationSchedule } from './notification-schedule.ts';
+import { startFunctionSchedule, startNotificationSchedule } from './notification-schedule.ts';
 import { startLookupSnapshotSchedule } from './lookup-snapshot-schedule.ts';
 import { startBillingRunSchedule } from './billing-run-schedule.ts';
 import { startAdvisorSchedule } from './advisor-schedule.ts';
@@ -119,6 +119,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     stops.push(startBillingRunSchedule(config, { log }).stop);
     // The advisors: nightly and when the database page asks; the CLI runs them, so the stack does (decision 075).
     stops.push(startAdvisorSchedule(config, { log }).stop);
+    // Due erasures, erased organisations' files and week-old export archives: pg_cron calls the sweep on hosted (decision 076).
+    stops.push(startFunctionSchedule(config, { functionName: 'organisation-data-sweep', label: 'organisation data sweep', intervalMs: 60_000, log }).stop);
     return { config, created: db.created, stop };
   } catch (error) {
     await stop();

@@ -15,6 +15,7 @@ import { asServiceRole, newUser, sql, type TestUser } from './users.ts';
 export interface OrganisationWithData {
   id: string;
   name: string;
+  domain: string;
   admin: TestUser;
   member: TestUser;
   issuedInvoiceId: string;
@@ -39,6 +40,12 @@ export async function organisationWithData(name: string, label = 'org-data'): Pr
     `${name} verifies identities for its customers.`,
     `contact-${randomUUID().slice(0, 8)}@example.com`,
   ]);
+  // Its website, as an operator with a reason sets a registered fact: the registry answers by domain.
+  const domain = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.nl`;
+  await sql(
+    `do $$ begin perform set_config('accord.registered_facts_change', 'fixture', true);
+       update public.organizations set website = 'https://${domain}' where id = '${id}'; end $$`,
+  );
   const admin = await newUser(`${label}-admin`);
   const member = await newUser(`${label}-member`);
   await addMember(id, admin, 'admin');
@@ -89,7 +96,7 @@ export async function organisationWithData(name: string, label = 'org-data'): Pr
   await upload('invoices', files[3].path, invoicePdf, 'application/pdf');
   await sql('update public.organizations set logo_path = $2 where id = $1', [id, files[0].path]);
   await sql('update public.organization_applications set registration_document_path = $2 where organization_id = $1', [id, files[1].path]);
-  return { id, name, admin, member, issuedInvoiceId: issuedRow.id, files };
+  return { id, name, domain, admin, member, issuedInvoiceId: issuedRow.id, files };
 }
 
 /** A second organisation whose name differs from `name` by one word, with data of its own: it must never be touched. */
