@@ -28,6 +28,12 @@ export function toDatabasePageError(error: unknown): DataError {
     advisor_run_too_soon: ADVISOR_RUN_TOO_SOON_MESSAGE,
     reason_required: 'Say in 3 to 500 characters why this finding is accepted.',
     finding_not_found: 'This finding is no longer reported. Reload the page.',
+    name_mismatch: 'Type the organisation’s name exactly as shown to request its erasure.',
+    erasure_already_requested: 'An erasure of this organisation is already waiting.',
+    already_erased: 'This organisation’s data was already erased.',
+    second_administrator_required: 'Another system administrator must approve an erasure you requested.',
+    erasure_already_approved: 'This erasure was approved already.',
+    erasure_request_not_open: 'This erasure request was cancelled or carried out already. Reload the page.',
   };
   if (typeof message === 'string' && message in words) return new DataError(words[message]!, { code: message, cause: error });
   return toDataError(error);

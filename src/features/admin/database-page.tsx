@@ -1,5 +1,5 @@
 import { Badge, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 
 import { DataTable } from '../../components/data-table';
 import { FormDialog } from '../../components/dialogs';
@@ -25,7 +25,9 @@ import {
   SECOND_FACTOR_SETUP_MESSAGE,
 } from '../../data/admin/database';
 import { useSessionFacts } from '../../session/session-context';
+import { Failure, Section } from './database-section';
 import { compareMigrations, EXPECTED_MIGRATIONS } from './expected-migrations';
+import { OrganisationDataSection } from './organisation-data-section';
 
 /** Each health check in words: what it found, and what to do. */
 export const HEALTH_WORDS: Record<string, { title: string; advice: string }> = {
@@ -88,32 +90,6 @@ function formatBytes(bytes: number): string {
 
 const formatMs = (ms: number) => `${ms.toLocaleString('en-GB', { maximumFractionDigits: ms < 10 ? 2 : 0 })} ms`;
 const formatRatio = (ratio: number | null) => (ratio === null ? '—' : `${(ratio * 100).toFixed(1)} %`);
-
-function Section({ id, title, intro, action, children }: { id: string; title: string; intro: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Stack as="section" aria-labelledby={id} gap="4">
-      <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'start', sm: 'center' }} gap="3">
-        <Stack gap="1">
-          <Heading as="h2" id={id} textStyle="xl">
-            {title}
-          </Heading>
-          <Text color="fg.muted">{intro}</Text>
-        </Stack>
-        {action}
-      </Stack>
-      {children}
-    </Stack>
-  );
-}
-
-/** A command's failure where its button is. */
-function Failure({ message }: { message: string | null }) {
-  return message ? (
-    <Text role="alert" color="fg.error">
-      {message}
-    </Text>
-  ) : null;
-}
 
 function HealthSection({ client }: { client: AccordClient }) {
   const query = useDatabaseHealth(client);
@@ -447,6 +423,7 @@ export default function DatabasePage({ client = supabase, expectedMigrations = E
             <SpaceSection client={client} />
             <AdvisorsSection client={client} />
             <SchemaSection client={client} expected={expectedMigrations} />
+            <OrganisationDataSection client={client} />
           </>
         )}
       </Stack>
