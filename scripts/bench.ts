@@ -14,6 +14,7 @@ import { billingBench } from './bench-billing.ts';
 import { figuresBench } from './bench-figures.ts';
 import { databaseBench } from './bench-database.ts';
 import { recoveryBench, RECOVERY_TITLE } from './bench-recovery.ts';
+import { exportBench } from './bench-export.ts';
 import { dataRoomBench } from './bench-data-room.ts';
 import { INVOICE_PDF_TITLE, invoicePdfBench } from './bench-invoice-pdf.ts';
 import { realtimeBench } from './bench-realtime.ts';
@@ -72,6 +73,9 @@ import { chromePath, launchBrowser } from '../tests/support/browser.ts';
  *      5 million rows (scripts/bench-recovery.ts, decision 077). Goal: both
  *      together ≤ 90 s with every table and file equal. Left out of the full
  *      run: it loads for minutes.
+ *  13. Only with `-- --export`: ▶ Export of a typical organisation at the same
+ *      scale, the organisation-export Edge Function end to end as a system
+ *      administrator at aal2 (scripts/bench-export.ts). Goal: p95 ≤ 1 s.
  */
 const ROOT = join(import.meta.dirname, '..');
 const BUDGET_KIB = 150;
@@ -367,8 +371,8 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performa
 // `npm run bench -- --callback` measures only the sign-in callback, `-- --lighthouse` only Lighthouse,
 // `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale,
 // `-- --billing` only billing at scale, `-- --invoice-pdf` only the invoice PDF, `-- --database` only /admin/database's reads,
-// `-- --recovery` only the backup and restore drill, `-- --first-load` only the first-load JavaScript.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'recovery', 'first-load'] as const;
+// `-- --recovery` only the backup and restore drill, `-- --export` only an organisation's export, `-- --first-load` only the first-load JavaScript.
+const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'recovery', 'export', 'first-load'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
@@ -392,6 +396,12 @@ if (only === 'database') {
 if (only === 'recovery') {
   console.log(RECOVERY_TITLE);
   process.exit((await recoveryBench()) ? 0 : 1);
+}
+// `-- --export`: ▶ Export of a typical organisation at the same scale (scripts/bench-export.ts, decision 076).
+if (only === 'export') {
+  const sizes = backOfficeSizes(process.argv);
+  console.log(`Organisation export at scale (${sizes.orgs} organisations; the Edge Function through the gateway, a system administrator's aal2 JWT)`);
+  process.exit((await exportBench(sizes)) ? 0 : 1);
 }
 // `-- --data-room`: a stamped data-room PDF (scripts/bench-data-room.ts, decision 061).
 if (only === 'data-room') {

@@ -1707,6 +1707,7 @@ export type Database = {
           "created_at": string,
           "created_by": string | null,
           "description": string | null,
+          "erased_at": string | null,
           "id": string,
           "legal_name": string | null,
           "logo_path": string | null,
@@ -1725,6 +1726,7 @@ export type Database = {
           "created_at"?: string,
           "created_by"?: string | null,
           "description"?: string | null,
+          "erased_at"?: string | null,
           "id"?: string,
           "legal_name"?: string | null,
           "logo_path"?: string | null,
@@ -1742,6 +1744,7 @@ export type Database = {
           "created_at"?: string,
           "created_by"?: string | null,
           "description"?: string | null,
+          "erased_at"?: string | null,
           "id"?: string,
           "legal_name"?: string | null,
           "logo_path"?: string | null,
@@ -2443,9 +2446,17 @@ export type Database = {
           "p_reason": string
         }; Returns: Json
       },
+      "admin_approve_erasure":
+      {
+        Args: { "p_request_id": number }; Returns: string
+      },
       "admin_billing_overview":
       {
         Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_cancel_erasure":
+      {
+        Args: { "p_request_id": number }; Returns: undefined
       },
       "admin_change_plan":
       {
@@ -2615,6 +2626,14 @@ export type Database = {
       "admin_end_membership":
       {
         Args: { "p_organization_id": string }; Returns: undefined
+      },
+      "admin_erasure_requests":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_export_organisation":
+      {
+        Args: { "p_organization_id": string }; Returns: Json
       },
       "admin_import_bank_statement":
       {
@@ -2929,6 +2948,13 @@ export type Database = {
       "admin_request_database_backup":
       {
         Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_request_erasure":
+      {
+        Args: {
+          "p_organization_id": string,
+          "p_typed_name": string
+        }; Returns: number
       },
       "admin_request_restore_drill":
       {
@@ -3356,6 +3382,23 @@ export type Database = {
           "p_id": string,
           "p_title": string
         }; Returns: undefined
+      },
+      "erased_organisation_files":
+      {
+        Args: Record<PropertyKey, never>; Returns: {
+          "bucket_id": string,
+          "name": string
+        }[]
+      },
+      "expired_organisation_exports":
+      {
+        Args: { "p_now"?: string }; Returns: {
+          "name": string
+        }[]
+      },
+      "export_my_organisation":
+      {
+        Args: { "p_organization_id": string }; Returns: Json
       },
       "finish_invoice_email":
       {
@@ -3826,6 +3869,10 @@ export type Database = {
       "revoke_tenant_invitation":
       {
         Args: { "p_invitation_id": string }; Returns: string
+      },
+      "run_due_erasures":
+      {
+        Args: { "p_now"?: string }; Returns: number
       },
       "save_billing_profile":
       {

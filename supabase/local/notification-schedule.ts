@@ -17,32 +17,46 @@ export interface RunningSchedule {
 
 export const NOTIFICATION_EMAIL_INTERVAL_MS = 2_000;
 
-/** The functions each run calls, one after the other. */
-export const MAIL_SENDERS = ['send-notification-emails', 'send-invoice-emails'] as const;
+/** The mail senders, each on its own schedule. */
+export const MAIL_SENDERS = [
+  { functionName: 'send-notification-emails', label: 'notification e-mails' },
+  { functionName: 'send-invoice-emails', label: 'invoice e-mails' },
+] as const;
 
 export function startNotificationSchedule(
   config: StackConfig,
   { intervalMs = NOTIFICATION_EMAIL_INTERVAL_MS, log }: { intervalMs?: number; log?: (message: string) => void } = {},
 ): RunningSchedule {
+  const schedules = MAIL_SENDERS.map((sender) => startFunctionSchedule(config, { ...sender, intervalMs, log }));
+  return { stop: async () => void (await Promise.all(schedules.map((s) => s.stop()))) };
+}
+
+/**
+ * Any Edge Function called as a hosted pg_cron job calls it through pg_net:
+ * POST with the service role key, every `intervalMs`, each run after the last
+ * has answered.
+ */
+export function startFunctionSchedule(
+  config: StackConfig,
+  { functionName, label, intervalMs, log }: { functionName: string; label: string; intervalMs: number; log?: (message: string) => void },
+): RunningSchedule {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  const url = `http://127.0.0.1:${config.ports.api}/functions/v1/${functionName}`;
 
-  const runOne = async (name: string) => {
+  const run = async () => {
     try {
-      const res = await fetch(`http://127.0.0.1:${config.ports.api}/functions/v1/${name}`, {
+      const res = await fetch(url, {
         method: 'POST',
         headers: { apikey: config.keys.serviceRoleKey, authorization: `Bearer ${config.keys.serviceRoleKey}` },
         signal: AbortSignal.timeout(30_000),
       });
       const answer = await res.text();
-      if (!res.ok) log?.(`[${name}] ${res.status} ${answer}`);
+      if (!res.ok) log?.(`[${label}] ${res.status} ${answer}`);
     } catch (error) {
-      if (!stopped) log?.(`[${name}] ${error instanceof Error ? error.message : String(error)}`);
+      if (!stopped) log?.(`[${label}] ${error instanceof Error ? error.message : String(error)}`);
     }
-  };
-  const run = async () => {
-    for (const name of MAIL_SENDERS) await runOne(name);
   };
   const tick = () => {
     if (stopped) return;

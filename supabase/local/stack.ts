@@ -5,7 +5,7 @@ import { LOCAL_IDP_CLIENT_SECRET, stackConfig, type StackConfig, type StackProfi
 import { startFunctions } from './functions.ts';
 import { startGateway, type GatewayRoute } from './gateway.ts';
 import { startMail } from './mail.ts';
-import { startNotificationSchedule } from './notification-schedule.ts';
+import { startFunctionSchedule, startNotificationSchedule } from './notification-schedule.ts';
 import { startLookupSnapshotSchedule } from './lookup-snapshot-schedule.ts';
 import { startBillingRunSchedule } from './billing-run-schedule.ts';
 import { startAdvisorSchedule } from './advisor-schedule.ts';
@@ -127,6 +127,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     if (db.created) await rm(join(config.dataDir, 'backups'), { recursive: true, force: true });
     // The test stack runs only what a test asks for: a nightly pair of each run's new database would cost every CI run a backup and a drill.
     stops.push(startRecoverySchedule(config, { log, nightly: config.profile !== 'test' }).stop);
+    // Due erasures, erased organisations' files and week-old export archives: pg_cron calls the sweep on hosted (decision 076).
+    stops.push(startFunctionSchedule(config, { functionName: 'organisation-data-sweep', label: 'organisation data sweep', intervalMs: 60_000, log }).stop);
     return { config, created: db.created, stop };
   } catch (error) {
     await stop();

@@ -32,6 +32,12 @@ export function toDatabasePageError(error: unknown): DataError {
     backup_in_progress: 'A backup is already being taken. Wait for it to finish.',
     no_backup: 'There is no backup to restore yet. Back up the database first.',
     drill_in_progress: 'A restore drill is already running. Wait for it to finish.',
+    name_mismatch: 'Type the organisation’s name exactly as shown to request its erasure.',
+    erasure_already_requested: 'An erasure of this organisation is already waiting.',
+    already_erased: 'This organisation’s data was already erased.',
+    second_administrator_required: 'Another system administrator must approve an erasure you requested.',
+    erasure_already_approved: 'This erasure was approved already.',
+    erasure_request_not_open: 'This erasure request was cancelled or carried out already. Reload the page.',
   };
   if (typeof message === 'string' && message in words) return new DataError(words[message]!, { code: message, cause: error });
   return toDataError(error);

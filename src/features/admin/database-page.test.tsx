@@ -11,6 +11,7 @@ import { EXPECTED_MIGRATIONS } from './expected-migrations';
 type Answer = { data: unknown; error: { message: string; code?: string } | null };
 
 const ANSWERS: Record<string, Answer> = {
+  admin_erasure_requests: { data: [], error: null },
   admin_database_health: {
     data: {
       checked_at: '2026-11-27T10:00:00Z',

@@ -28,6 +28,7 @@ import { useSessionFacts } from '../../session/session-context';
 import { Failure, formatBytes, formatMs, formatRatio, Section } from './database-page-parts';
 import { RecoverySection } from './database-recovery-section';
 import { compareMigrations, EXPECTED_MIGRATIONS } from './expected-migrations';
+import { OrganisationDataSection } from './organisation-data-section';
 
 /** Each health check in words: what it found, and what to do. */
 export const HEALTH_WORDS: Record<string, { title: string; advice: string }> = {
@@ -410,6 +411,7 @@ export default function DatabasePage({ client = supabase, expectedMigrations = E
             <AdvisorsSection client={client} />
             <RecoverySection client={client} />
             <SchemaSection client={client} expected={expectedMigrations} />
+            <OrganisationDataSection client={client} />
           </>
         )}
       </Stack>

@@ -26,6 +26,7 @@ import { saveOrganizationProfile } from '../../data/organization-details/save-or
 import { withdrawOrganizationChange } from '../../data/organization-details/withdraw-organization-change';
 import { useTeamMembership } from '../../data/team/get-team-membership';
 import { useSessionFacts } from '../../session/session-context';
+import { OrganisationExportSection } from './organisation-export-section';
 import {
   DESCRIPTION_MAX,
   factChanges,
@@ -374,6 +375,7 @@ function DetailsForOrganization({ viewer, client }: { viewer: Viewer; client: Ac
           <ProfileSection organization={d.organization} viewer={viewer} client={client} />
           <LogoSection organization={d.organization} viewer={viewer} client={client} />
           <VerifiedSchemasSection organizationId={viewer.organizationId} isAdmin={viewer.isAdmin} client={client} />
+          {viewer.isAdmin ? <OrganisationExportSection organizationId={viewer.organizationId} client={client} /> : null}
         </Stack>
       )}
     </QueryView>

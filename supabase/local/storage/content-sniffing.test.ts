@@ -33,7 +33,8 @@ describe('content sniffing', () => {
     expect(contentMismatch('image/png', Buffer.from('plain text'))).toBe('it is not a PNG image');
     expect(contentMismatch('image/jpeg', Buffer.alloc(0))).toBe('it is empty');
     expect(contentMismatch(DOCX, xlsxBytes())).toBe('it is an Excel workbook');
-    expect(contentMismatch(XLSX, zipBytes({ 'notes.txt': 'an archive' }))).toBe('it is not an Excel workbook');
+    expect(contentMismatch(XLSX, zipBytes({ 'notes.txt': 'an archive' }))).toBe('it is a ZIP archive');
+    expect(contentMismatch('application/zip', zipBytes({ 'notes.txt': 'an archive' }))).toBeUndefined();
     expect(contentMismatch('image/webp', Buffer.from('RIFF\0\0\0\0WAVEfmt '))).toBe('it is not a WebP image');
   });
 

@@ -92,6 +92,9 @@ const SIGNATURES: Signature[] = [
     inline: false,
     matches: (b) => officePackage(b, 'xl/'),
   },
+  // Last, so a Word document or workbook is sniffed as what it is first. The
+  // export archives of decision 076 are the one kind stored.
+  { mimeType: 'application/zip', label: 'a ZIP archive', inline: false, matches: (b) => zipEntryNames(b) !== undefined },
 ];
 
 const signatureOf = (mimeType: string) => SIGNATURES.find((s) => s.mimeType === mimeType);
