@@ -45,6 +45,8 @@ export function functionEnv(config: StackConfig): Record<string, string> {
     SMTP_USER: '',
     SMTP_PASS: '',
     MAIL_FROM: 'Accord <no-reply@accord.test>',
+    // The network's private signing key (a secret on hosted: decision 080).
+    NETWORK_SIGNING_KEY: JSON.stringify(config.keys.trustSigningKey),
   };
 }
 
