@@ -1,58 +1,20 @@
 import type { StackConfig } from './config.ts';
+import { type RunningSchedule, startFunctionSchedule } from './function-schedule.ts';
+
+export type { RunningSchedule } from './function-schedule.ts';
 
 /**
  * The local stand-in for the hosted schedule that runs send-notification-emails
- * (a pg_cron job calling the function through pg_net; decision 049). The
- * embedded Postgres has neither extension, so the stack itself calls the
- * function through the gateway with the service role key, as the cron job does,
- * every `intervalMs` (2 s: a notification's e-mail reaches the local inbox
- * about as soon as a person would look). A run starts only after the previous
- * one has answered; the function's claim (for update skip locked and a lease)
- * keeps a run from sending what another is sending anyway.
+ * (a pg_cron job calling the function through pg_net; decision 049), every
+ * `intervalMs` (2 s: a notification's e-mail reaches the local inbox about as
+ * soon as a person would look). The function's claim (for update skip locked
+ * and a lease) keeps a run from sending what another is sending anyway.
  */
-export interface RunningSchedule {
-  stop(): Promise<void>;
-}
-
 export const NOTIFICATION_EMAIL_INTERVAL_MS = 2_000;
 
 export function startNotificationSchedule(
   config: StackConfig,
   { intervalMs = NOTIFICATION_EMAIL_INTERVAL_MS, log }: { intervalMs?: number; log?: (message: string) => void } = {},
 ): RunningSchedule {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const url = `http://127.0.0.1:${config.ports.api}/functions/v1/send-notification-emails`;
-
-  const run = async () => {
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { apikey: config.keys.serviceRoleKey, authorization: `Bearer ${config.keys.serviceRoleKey}` },
-        signal: AbortSignal.timeout(30_000),
-      });
-      const answer = await res.text();
-      if (!res.ok) log?.(`[notification e-mails] ${res.status} ${answer}`);
-    } catch (error) {
-      if (!stopped) log?.(`[notification e-mails] ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
-  const tick = () => {
-    if (stopped) return;
-    running = run().finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs);
-    });
-  };
-  timer = setTimeout(tick, intervalMs);
-  // The test runners' processes must be free to end without stopping it first.
-  timer.unref?.();
-
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startFunctionSchedule(config, { name: 'send-notification-emails', label: 'notification e-mails', intervalMs, log });
 }

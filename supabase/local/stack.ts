@@ -7,6 +7,7 @@ import { startNotificationSchedule } from './notification-schedule.ts';
 import { startLookupSnapshotSchedule } from './lookup-snapshot-schedule.ts';
 import { startBillingRunSchedule } from './billing-run-schedule.ts';
 import { startAdvisorSchedule } from './advisor-schedule.ts';
+import { startTrustListSchedule } from './trust-list-schedule.ts';
 import { startIdp } from './oidc/provider.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
@@ -119,6 +120,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     stops.push(startBillingRunSchedule(config, { log }).stop);
     // The advisors: nightly and when the database page asks; the CLI runs them, so the stack does (decision 075).
     stops.push(startAdvisorSchedule(config, { log }).stop);
+    // Hosted Supabase publishes the signed trust list with pg_cron; here the stack does (decision 081).
+    stops.push(startTrustListSchedule(config, { log }).stop);
     return { config, created: db.created, stop };
   } catch (error) {
     await stop();

@@ -98,6 +98,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'database.query_statistics_reset': 'Query statistics reset',
   'database.advisors_requested': 'Database advisors run',
   'database.advisor_acknowledged': 'Database advisor finding acknowledged',
+  'trust_list.issued': 'Signed trust list published',
+  'membership_credential.issued': 'Membership credential issued',
   'ecosystem_solution.created': 'Ecosystem solution added',
   'ecosystem_solution.updated': 'Ecosystem solution changed',
   'ecosystem_solution.deleted': 'Ecosystem solution deleted',
