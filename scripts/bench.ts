@@ -16,6 +16,7 @@ import { databaseBench } from './bench-database.ts';
 import { dataRoomBench } from './bench-data-room.ts';
 import { INVOICE_PDF_TITLE, invoicePdfBench } from './bench-invoice-pdf.ts';
 import { realtimeBench } from './bench-realtime.ts';
+import { trustListBench } from './bench-trust-list.ts';
 import { chromePath, launchBrowser } from '../tests/support/browser.ts';
 
 /**
@@ -362,8 +363,8 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performa
 // `npm run bench -- --callback` measures only the sign-in callback, `-- --lighthouse` only Lighthouse,
 // `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale,
 // `-- --billing` only billing at scale, `-- --invoice-pdf` only the invoice PDF, `-- --database` only /admin/database's reads,
-// `-- --first-load` only the first-load JavaScript.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'first-load'] as const;
+// `-- --trust-list` only the signed trust list at scale, `-- --first-load` only the first-load JavaScript.
+const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'trust-list', 'first-load'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
@@ -382,6 +383,11 @@ if (only === 'database') {
   const sizes = backOfficeSizes(process.argv);
   console.log(`Database page at scale (${sizes.orgs} organisations; PostgREST, a system administrator's aal2 JWT)`);
   process.exit((await databaseBench(sizes)) ? 0 : 1);
+}
+// `-- --trust-list`: the signed trust list of 100,000 members and a suspension reaching it (scripts/bench-trust-list.ts, decision 081).
+if (only === 'trust-list') {
+  console.log('Signed trust list at scale (100,000 members; Postgres, the Edge Function in Deno, Storage, the stack\'s schedule)');
+  process.exit((await trustListBench()) ? 0 : 1);
 }
 // `-- --data-room`: a stamped data-room PDF (scripts/bench-data-room.ts, decision 061).
 if (only === 'data-room') {

@@ -7,7 +7,10 @@
  * key (the NETWORK_SIGNING_KEY secret, decision 080) as a compact JWS,
  * uploads it to the public `trust` bucket at the one stable address, with a
  * minute of caching, and records it (record_trust_list_issue, which writes
- * network_activity trust_list.issued). `force` publishes even when the last
+ * network_activity trust_list.issued). With it, the status list of membership
+ * credentials (status_list_draft: each credential's organisation's status now)
+ * is signed and published beside it, so a suspension reaches both in the same
+ * run. `force` publishes even when the last
  * list is current (a key rotation: the new key signs at once).
  *
  * Who runs it: locally the stack every 15 s (supabase/local/trust-list-schedule.ts),
@@ -17,12 +20,13 @@
  * { published: true, sequence, members, bytes, kid }; 401 not_authenticated,
  * 403 forbidden, 405 method_not_allowed, 500 internal.
  */
-import { CompactSign, importJWK } from 'npm:jose@6.2.17';
+import { CompactSign, importJWK, SignJWT } from 'jose';
 
 import { bearerToken, callerClient } from '../_shared/caller.ts';
 import { env } from '../_shared/env.ts';
 import { failure, json, preflight } from '../_shared/http.ts';
-import { networkDid, TRUST_BUCKET, TRUST_LIST_OBJECT } from '../_shared/trust/identity.ts';
+import { networkDid, STATUS_LIST_OBJECT, statusListUrl, TRUST_BUCKET, TRUST_LIST_OBJECT } from '../_shared/trust/identity.ts';
+import { STATUS_LIST_TTL, type StatusListDraft, statusListToken } from '../_shared/trust/status-list.ts';
 import { TRUST_LIST_MAX_AGE, trustListClaims, trustListHeader, type TrustListDraft } from '../_shared/trust/trust-list.ts';
 
 const ONLY_THE_SCHEDULE = 'Only the schedule may publish the trust list.';
@@ -49,6 +53,28 @@ async function handle(req: Request): Promise<Response> {
   const claims = trustListClaims(draft, networkDid(env('SITE_URL')));
   const bytes = new TextEncoder().encode(JSON.stringify(claims));
   const jws = await new CompactSign(bytes).setProtectedHeader(trustListHeader(signingKey.kid)).sign(await importJWK(signingKey, 'ES256'));
+
+  const statusDraft = await caller.rpc('status_list_draft');
+  if (statusDraft.error) {
+    console.error('status_list_draft failed:', statusDraft.error);
+    return failure(500, 'internal', 'The status list could not be read.');
+  }
+  const publicUrl = Deno.env.get('PUBLIC_SUPABASE_URL') ?? env('SUPABASE_URL');
+  const statusToken = statusListToken(statusDraft.data as StatusListDraft, claims.iss, statusListUrl(publicUrl), signingKey.kid);
+  const statusJwt = await new SignJWT(statusToken.payload)
+    .setProtectedHeader(statusToken.header)
+    .sign(await importJWK(signingKey, 'ES256'));
+  const statusUpload = await caller.storage
+    .from(TRUST_BUCKET)
+    .upload(STATUS_LIST_OBJECT, new Blob([statusJwt], { type: 'application/statuslist+jwt' }), {
+      upsert: true,
+      contentType: 'application/statuslist+jwt',
+      cacheControl: String(STATUS_LIST_TTL),
+    });
+  if (statusUpload.error) {
+    console.error('status list upload failed:', statusUpload.error);
+    return failure(500, 'internal', 'The status list could not be published.');
+  }
 
   const body = new Blob([jws], { type: 'application/jwt' });
   const upload = await caller.storage

@@ -29,6 +29,10 @@ export function trustListUrl(apiUrl: string): string {
   return `${apiUrl.replace(/\/$/, '')}/storage/v1/object/public/${TRUST_BUCKET}/${TRUST_LIST_OBJECT}`;
 }
 
+export function statusListUrl(apiUrl: string): string {
+  return `${apiUrl.replace(/\/$/, '')}/storage/v1/object/public/${TRUST_BUCKET}/${STATUS_LIST_OBJECT}`;
+}
+
 /**
  * did:web for an origin (W3C did:web method: the host, a port's colon
  * percent-encoded, resolved at https://<host>/.well-known/did.json). A local
