@@ -18,6 +18,7 @@ import { INVOICE_PDF_TITLE, invoicePdfBench } from './bench-invoice-pdf.ts';
 import { realtimeBench } from './bench-realtime.ts';
 import { trustListBench } from './bench-trust-list.ts';
 import { chromePath, launchBrowser } from '../tests/support/browser.ts';
+import { withDevelopmentNetworkKeys } from './lib/trust-well-known.ts';
 
 /**
  * `npm run bench`: the figures we hold ourselves to, measured rather than
@@ -88,6 +89,7 @@ async function firstLoad(): Promise<{ files: { file: string; gz: number }[]; tot
   try {
     process.env.VITE_SUPABASE_URL ??= 'https://project.supabase.co';
     process.env.VITE_SUPABASE_ANON_KEY ??= 'bench';
+    withDevelopmentNetworkKeys(ROOT);
     await build({ root: ROOT, logLevel: 'warn', build: { outDir, manifest: true, sourcemap: false, emptyOutDir: true } });
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const seen = new Set<string>();

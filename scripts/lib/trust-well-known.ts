@@ -69,3 +69,14 @@ export function trustWellKnown(appPort: number): Plugin {
     },
   };
 }
+
+/**
+ * For builds that are measured or inspected, never deployed (the bench, the
+ * chart-bundle test), against a made-up hosted backend: the development key
+ * and a made-up origin, set explicitly, since such a build would otherwise
+ * (rightly) refuse to publish the development key.
+ */
+export function withDevelopmentNetworkKeys(rootDir: string): void {
+  process.env.ACCORD_SITE_URL ??= 'https://accord.example';
+  process.env.ACCORD_TRUST_JWKS ??= JSON.stringify(publishedKeys({}, rootDir));
+}

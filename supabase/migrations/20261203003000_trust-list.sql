@@ -120,26 +120,46 @@ begin
     'iat', floor(extract(epoch from now()))::bigint,
     'next_update', floor(extract(epoch from now() + interval '24 hours'))::bigint,
     'members', coalesce((
+      -- Set-based rather than through private.registry_organizations, whose
+      -- per-row subqueries take over 8 s at 100,000 members (decision 081's
+      -- bench); member_since is computed as the view computes it.
+      with history as (
+        select c.organization_id,
+               jsonb_agg(jsonb_build_object('status', c.status, 'effective_from', c.effective_from) order by c.effective_from, c.id) as status_history,
+               max(c.effective_from) filter (where c.status = 'active' and c.previous is distinct from 'suspended') as member_since
+          from (
+            select s.organization_id, s.id, s.status, s.effective_from,
+                   lag(s.status) over (partition by s.organization_id order by s.effective_from, s.id) as previous
+              from public.registry_status_changes s
+          ) c
+         group by c.organization_id
+      ), schemas as (
+        select d.organization_id,
+               jsonb_agg(jsonb_build_object(
+                 'id', s.id, 'name', s.name, 'version', s.version, 'assurance_level', s.assurance_level, 'status', s.status
+               ) order by lower(s.name), s.version, s.id) as verified_schemas
+          from public.organization_verification_schemas d
+          join public.verification_schemas s on s.id = d.schema_id
+         where s.status <> 'draft'
+         group by d.organization_id
+      )
       select jsonb_agg(jsonb_build_object(
-               'id', r.id,
-               'name', r.name,
-               'legal_name', r.legal_name,
-               'registration_number', r.registration_number,
-               'country', r.country,
-               'domain', r.domain,
+               'id', o.id,
+               'name', o.name,
+               'legal_name', o.legal_name,
+               'registration_number', o.registration_number,
+               'country', o.country,
+               'domain', o.registry_domain,
                'status', r.status,
-               'status_effective_from', r.status_effective_from,
-               'member_since', r.member_since,
-               'status_history', r.status_history,
-               'verified_schemas', (
-                 select coalesce(jsonb_agg(jsonb_build_object(
-                          'id', s->'id', 'name', s->'name', 'version', s->'version',
-                          'assurance_level', s->'assurance_level', 'status', s->'status'
-                        )), '[]'::jsonb)
-                   from jsonb_array_elements(r.verification_schemas) s
-               )
-             ) order by r.id)
-        from private.registry_organizations r
+               'status_effective_from', r.effective_from,
+               'member_since', h.member_since,
+               'status_history', coalesce(h.status_history, '[]'::jsonb),
+               'verified_schemas', coalesce(v.verified_schemas, '[]'::jsonb)
+             ) order by o.id)
+        from public.registry_entries r
+        join public.organizations o on o.id = r.organization_id
+        left join history h on h.organization_id = r.organization_id
+        left join schemas v on v.organization_id = r.organization_id
     ), '[]'::jsonb)
   );
 end;

@@ -110,6 +110,10 @@ describe('the published list', () => {
       status: 'active',
       verified_schemas: [],
     });
+    // The same history and membership dates as the registry API gives (the draft computes them set-based).
+    const [entry] = expectOk(await asAnon().rpc('registry_by_id', { p_id: orgId })) as { member_since: string; status_history: unknown[] }[];
+    expect(new Date(memberOf(claims, orgId)!.member_since!).getTime()).toBe(new Date(entry!.member_since).getTime());
+    expect(memberOf(claims, orgId)!.status_history.length).toBe(entry!.status_history.length);
     // Reasons stay private, as in the registry API (decision 016).
     expect(jws).not.toContain('Trust list test reason');
 
