@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+import { trustWellKnown } from './scripts/lib/trust-well-known.ts';
 import { developmentPolicy, headersFor, parseHeadersFile, securityHeaders } from './scripts/lib/security-headers.ts';
 import { WAIT_CEILING_MS } from './src/testing/wait-ceiling.ts';
 
@@ -176,7 +177,7 @@ const MIGRATION_VERSIONS = readdirSync('supabase/migrations')
   .sort();
 
 export default defineConfig({
-  plugins: [react(), chakraPureDefinitions(), chakraLazyGlobalCss(), shellFallback(), securityHeadersOnEveryResponse()],
+  plugins: [react(), chakraPureDefinitions(), chakraLazyGlobalCss(), shellFallback(), securityHeadersOnEveryResponse(), trustWellKnown(appPort)],
   define: { __ACCORD_MIGRATION_VERSIONS__: JSON.stringify(MIGRATION_VERSIONS) },
   // strictPort: the local stack and the e2e tests point at APP_PORT, so silently
   // moving to the next free port would leave them talking to nothing.

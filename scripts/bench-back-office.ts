@@ -4,7 +4,7 @@ import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from
 import pg from 'pg';
 import WebSocket from 'ws';
 import { stackConfig, type StackConfig } from '../supabase/local/config.ts';
-import { startStack } from '../supabase/local/stack.ts';
+import { type RunningStack, startStack } from '../supabase/local/stack.ts';
 
 /**
  * `npm run bench -- --back-office`: the back office and the member dashboard
@@ -214,6 +214,22 @@ export async function withLoadedNetwork<T>(
 }
 
 /** Loads the network at `sizes`, measures, prints, and says whether every p95 met the goal. */
+/**
+ * A fresh stack of the test profile's ports with its own data directory
+ * (`.data/test[-offset]-<name>`), beside the test profile's own, which it
+ * leaves alone; and a database connection as its owner.
+ */
+export async function startBenchStack(name: string): Promise<{ config: StackConfig; stack: RunningStack; db: pg.Client }> {
+  const base = stackConfig('test');
+  const dataDir = `${base.dataDir}-${name}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const config: StackConfig = { ...base, dataDir, pgDataDir: join(dataDir, 'postgres') };
+  const stack = await startStack(config, { fresh: true });
+  const db = new pg.Client({ connectionString: config.dbUrl });
+  await db.connect();
+  return { config, stack, db };
+}
+
 export async function backOfficeBench(sizes: BackOfficeSizes): Promise<boolean> {
   const base = stackConfig('test');
   // Beside the test profile's own (.data/test[-offset]), which it leaves alone.

@@ -18,7 +18,9 @@ import { exportBench } from './bench-export.ts';
 import { dataRoomBench } from './bench-data-room.ts';
 import { INVOICE_PDF_TITLE, invoicePdfBench } from './bench-invoice-pdf.ts';
 import { realtimeBench } from './bench-realtime.ts';
+import { trustListBench } from './bench-trust-list.ts';
 import { chromePath, launchBrowser } from '../tests/support/browser.ts';
+import { withDevelopmentNetworkKeys } from './lib/trust-well-known.ts';
 
 /**
  * `npm run bench`: the figures we hold ourselves to, measured rather than
@@ -96,6 +98,7 @@ async function firstLoad(): Promise<{ files: { file: string; gz: number }[]; tot
   try {
     process.env.VITE_SUPABASE_URL ??= 'https://project.supabase.co';
     process.env.VITE_SUPABASE_ANON_KEY ??= 'bench';
+    withDevelopmentNetworkKeys(ROOT);
     await build({ root: ROOT, logLevel: 'warn', build: { outDir, manifest: true, sourcemap: false, emptyOutDir: true } });
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const seen = new Set<string>();
@@ -371,8 +374,9 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performa
 // `npm run bench -- --callback` measures only the sign-in callback, `-- --lighthouse` only Lighthouse,
 // `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale,
 // `-- --billing` only billing at scale, `-- --invoice-pdf` only the invoice PDF, `-- --database` only /admin/database's reads,
-// `-- --recovery` only the backup and restore drill, `-- --export` only an organisation's export, `-- --first-load` only the first-load JavaScript.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'recovery', 'export', 'first-load'] as const;
+// `-- --recovery` only the backup and restore drill, `-- --export` only an organisation's export, `-- --trust-list` only the signed trust list at scale,
+// `-- --first-load` only the first-load JavaScript.
+const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'recovery', 'export', 'trust-list', 'first-load'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
@@ -402,6 +406,11 @@ if (only === 'export') {
   const sizes = backOfficeSizes(process.argv);
   console.log(`Organisation export at scale (${sizes.orgs} organisations; the Edge Function through the gateway, a system administrator's aal2 JWT)`);
   process.exit((await exportBench(sizes)) ? 0 : 1);
+}
+// `-- --trust-list`: the signed trust list of 100,000 members and a suspension reaching it (scripts/bench-trust-list.ts, decision 081).
+if (only === 'trust-list') {
+  console.log('Signed trust list at scale (100,000 members; Postgres, the Edge Function in Deno, Storage, the stack\'s schedule)');
+  process.exit((await trustListBench()) ? 0 : 1);
 }
 // `-- --data-room`: a stamped data-room PDF (scripts/bench-data-room.ts, decision 061).
 if (only === 'data-room') {

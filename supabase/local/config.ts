@@ -36,6 +36,12 @@ export interface DevKeys {
   publicJwk: Record<string, unknown>;
   anonKey: string;
   serviceRoleKey: string;
+  /**
+   * The network's signing key for trust lists and membership credentials
+   * (decision 080): an Edge Function secret, NETWORK_SIGNING_KEY; its
+   * public half is published at the app's /.well-known/jwks.json.
+   */
+  trustSigningKey: Record<string, unknown> & { kid: string };
 }
 
 /** The [auth] settings of supabase/config.toml that the auth stand-in honours. */

@@ -45,6 +45,10 @@ export function functionEnv(config: StackConfig): Record<string, string> {
     SMTP_USER: '',
     SMTP_PASS: '',
     MAIL_FROM: 'Accord <no-reply@accord.test>',
+    // The network's private signing key (a secret on hosted: decision 080).
+    NETWORK_SIGNING_KEY: JSON.stringify(config.keys.trustSigningKey),
+    // The API's address as relying parties reach it (SUPABASE_URL here is the loopback one), for the status list's URI.
+    PUBLIC_SUPABASE_URL: config.apiUrl,
   };
 }
 

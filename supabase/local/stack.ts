@@ -10,6 +10,7 @@ import { startLookupSnapshotSchedule } from './lookup-snapshot-schedule.ts';
 import { startBillingRunSchedule } from './billing-run-schedule.ts';
 import { startAdvisorSchedule } from './advisor-schedule.ts';
 import { startRecoverySchedule } from './recovery/schedule.ts';
+import { startTrustListSchedule } from './trust-list-schedule.ts';
 import { startIdp } from './oidc/provider.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
@@ -128,7 +129,9 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     // The test stack runs only what a test asks for: a nightly pair of each run's new database would cost every CI run a backup and a drill.
     stops.push(startRecoverySchedule(config, { log, nightly: config.profile !== 'test' }).stop);
     // Due erasures, erased organisations' files and week-old export archives: pg_cron calls the sweep on hosted (decision 076).
-    stops.push(startFunctionSchedule(config, { functionName: 'organisation-data-sweep', label: 'organisation data sweep', intervalMs: 60_000, log }).stop);
+    stops.push(startFunctionSchedule(config, { name: 'organisation-data-sweep', label: 'organisation data sweep', intervalMs: 60_000, log }).stop);
+    // Hosted Supabase publishes the signed trust list with pg_cron; here the stack does (decision 081).
+    stops.push(startTrustListSchedule(config, { log }).stop);
     return { config, created: db.created, stop };
   } catch (error) {
     await stop();

@@ -100,6 +100,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'database.advisor_acknowledged': 'Database advisor finding acknowledged',
   'database.backup_requested': 'Database backup asked for',
   'database.restore_drill_requested': 'Restore drill asked for',
+  'trust_list.issued': 'Signed trust list published',
+  'membership_credential.issued': 'Membership credential issued',
   'ecosystem_solution.created': 'Ecosystem solution added',
   'ecosystem_solution.updated': 'Ecosystem solution changed',
   'ecosystem_solution.deleted': 'Ecosystem solution deleted',

@@ -49,6 +49,18 @@ describe('content sniffing', () => {
     expect([DOCX, XLSX, 'text/html', 'image/svg+xml', 'application/octet-stream'].some(servedInline)).toBe(false);
   });
 
+  it('takes a signed list only as a compact JWS whose header names its algorithm, and never as markup', () => {
+    const header = Buffer.from('{"alg":"ES256","typ":"trust-list+jwt"}').toString('base64url');
+    const jws = Buffer.from(`${header}.eyJzZXF1ZW5jZSI6MX0.c2lnbmF0dXJl`);
+    expect(contentMismatch('application/jwt', jws)).toBeUndefined();
+    expect(contentMismatch('application/statuslist+jwt', jws)).toBeUndefined();
+    expect(contentMismatch('application/jwt', Buffer.from('<script>alert(1)</script>'))).toBe('it is not a signed JSON Web Token');
+    expect(contentMismatch('application/jwt', Buffer.from(`${Buffer.from('{"typ":"JWT"}').toString('base64url')}.e30.c2ln`))).toBe(
+      'it is not a signed JSON Web Token',
+    );
+    expect(contentMismatch('application/jwt', PNG)).toBe('it is a PNG image');
+  });
+
   it('reads a ZIP archive’s names only from a whole central directory', () => {
     expect([...(zipEntryNames(docxBytes()) ?? [])]).toContain('word/document.xml');
     expect(zipEntryNames(docxBytes().subarray(0, 60))).toBeUndefined();
