@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
@@ -16,7 +16,8 @@ import { sql } from '../support/users.ts';
  * throttled connection: a 30 MB investor document shows rising progress and
  * completes; the connection is cut mid-way and the upload carries on from
  * where the server stopped (checked on the server: one upload, its offset
- * never back to 0, the bytes it kept adding up to the file once); Cancel
+ * never back to 0, the bytes it kept adding up to the file once); Retry after
+ * a failed upload of a new document carries on from where it failed; Cancel
  * leaves no object, no partial upload and no document behind.
  */
 const config = stackConfig('test');
@@ -175,5 +176,40 @@ describe('a large investor document on a slow connection', { timeout: 120_000 },
     await expect.poll(() => existsSync(join(PARTIALS, id)) || existsSync(join(PARTIALS, `${id}.json`)), WAIT).toBe(false);
     expect(await sql(`select 1 from storage.objects where bucket_id = 'investor_documents' and name like '%/cancelled-pack.pdf'`)).toEqual([]);
     expect(await sql('select 1 from public.investor_documents where title = $1', [title])).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+  });
+
+  it('Retry after a failed upload of a new document carries on from where it failed, into the same document', async () => {
+    const title = `Retried pack ${randomUUID().slice(0, 6)}`;
+    const wire = watchWire();
+    // Storage refuses the second chunk once: the upload fails and the form stays.
+    let patches = 0;
+    const refuseOnce = async (route: Route) => {
+      if (route.request().method() !== 'PATCH' || ++patches !== 2) return route.continue();
+      return route.fulfill({ status: 403, body: 'new row violates row-level security policy' });
+    };
+    await page.route('**/storage/v1/upload/resumable/**', refuseOnce);
+    await startUpload(title, 'retried-pack.pdf');
+    const dialog = uploadDialog();
+    await dialog.getByText('The document was not uploaded').waitFor(WAIT);
+    await page.unroute('**/storage/v1/upload/resumable/**', refuseOnce);
+    expect(wire.patches).toEqual([[0, 6 * MB]]);
+
+    await dialog.getByRole('button', { name: 'Retry upload' }).click();
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+    // The same upload, resumed from what the server kept; one document, with the whole file.
+    expect(wire.created).toHaveLength(1);
+    expect(wire.heads).toEqual([6 * MB]);
+    expect(wire.patches.map(([from]) => from)).toEqual([0, 6, 12, 18, 24].map((mb) => mb * MB));
+    const stored = await sql<{ size: string }>(
+      `select o.metadata->>'size' as size
+         from public.investor_documents d
+         join public.investor_document_versions v on v.document_id = d.id
+         join storage.objects o on o.bucket_id = 'investor_documents' and o.name = v.storage_path
+        where d.title = $1`,
+      [title],
+    );
+    expect(stored).toEqual([{ size: String(SIZE) }]);
   });
 });
