@@ -5,7 +5,6 @@ import { useSWRConfig } from 'swr';
 
 import { EmptyMessage, ErrorState, LoadingState, errorMessage } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
-import { UploadProgress, useUploadTracker } from '../../components/upload-progress';
 import type { AccordClient } from '../../data/client';
 import { useConversation, type ConversationDetail } from '../../data/messages/get-conversation';
 import { messageKeys } from '../../data/messages/keys';
@@ -53,8 +52,6 @@ export function ConversationView({ client, conversationId, side, userId, backHre
   const { mutate } = useSWRConfig();
   const headingId = useId();
   const [sentNotice, setSentNotice] = useState('');
-  const upload = useUploadTracker();
-  const { track, finish } = upload;
 
   const listsChanged = useRef(onListsChanged);
   useEffect(() => {
@@ -132,12 +129,10 @@ export function ConversationView({ client, conversationId, side, userId, backHre
       try {
         const attachmentPaths: string[] = [];
         for (const file of files) {
-          attachmentPaths.push(await uploadConversationFile(client, { organizationId: detail.organizationId, conversationId, file, tracking: track(file) }));
-          finish();
+          attachmentPaths.push(await uploadConversationFile(client, { organizationId: detail.organizationId, conversationId, file }));
         }
         await postMessage(client, { conversationId, body, attachmentPaths });
       } catch (failure) {
-        finish();
         return { ok: false, message: errorMessage(failure) };
       }
       setSentNotice(files.length > 0 ? 'Message and files sent.' : 'Message sent.');
@@ -145,7 +140,7 @@ export function ConversationView({ client, conversationId, side, userId, backHre
       listsChanged.current();
       return { ok: true };
     },
-    [client, conversation.data, conversationId, mutate, track, finish],
+    [client, conversation.data, conversationId, mutate],
   );
 
   if (conversation.error && conversation.data === undefined) {
@@ -231,7 +226,6 @@ export function ConversationView({ client, conversationId, side, userId, backHre
               This conversation is closed. Replying reopens it.
             </Text>
           ) : null}
-          <UploadProgress tracker={upload} />
           <ReplyBox label="Your reply" submitLabel="Send reply" onSend={send} />
         </>
       )}
