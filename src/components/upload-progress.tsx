@@ -1,5 +1,5 @@
 import { Button, Flex, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { RESUMABLE_THRESHOLD, type UploadHandle, type UploadTracking } from '../data/storage-upload';
 
@@ -64,6 +64,11 @@ export function useUploadTracker(now: () => number = Date.now): UploadTracker {
     [now],
   );
 
+  const finish = useCallback(() => {
+    handle.current = null;
+    setState(null);
+  }, []);
+
   useEffect(() => {
     if (!state) return;
     const offline = () => setState((s) => (s ? { ...s, status: 'offline', secondsLeft: null } : s));
@@ -79,26 +84,27 @@ export function useUploadTracker(now: () => number = Date.now): UploadTracker {
     };
   }, [state === null]); // eslint-disable-line react-hooks/exhaustive-deps -- only whether an upload is followed
 
-  return {
-    state,
-    track,
-    pause: () => {
-      handle.current?.pause();
-      setState((s) => (s ? { ...s, status: 'paused', secondsLeft: null } : s));
-    },
-    resume: () => {
-      since.current = null;
-      handle.current?.resume();
-      setState((s) => (s ? { ...s, status: 'uploading' } : s));
-    },
-    cancel: async () => {
-      await handle.current?.cancel();
-    },
-    finish: () => {
-      handle.current = null;
-      setState(null);
-    },
-  };
+  // One object per state, so a facade hook that hands the tracker on stays stable between progress reports.
+  return useMemo(
+    () => ({
+      state,
+      track,
+      pause: () => {
+        handle.current?.pause();
+        setState((s) => (s ? { ...s, status: 'paused', secondsLeft: null } : s));
+      },
+      resume: () => {
+        since.current = null;
+        handle.current?.resume();
+        setState((s) => (s ? { ...s, status: 'uploading' } : s));
+      },
+      cancel: async () => {
+        await handle.current?.cancel();
+      },
+      finish,
+    }),
+    [state, track, finish],
+  );
 }
 
 const MB = 1024 * 1024;
