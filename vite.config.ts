@@ -149,7 +149,10 @@ function securityHeadersOnEveryResponse(): Plugin {
  * tier's CPU time: docs/decisions/074-suite-speed.md). Read from the files
  * themselves, so a new test lands on the right side.
  */
-const SWAPS_MODULES_OR_GLOBALS = /\bvi\.(?:mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(|testing\/fake-rest/;
+// process.env assigned by hand counts too: a configured Supabase URL left
+// behind makes the next file's src/data/client.ts build a real client (and
+// its Realtime client wants a WebSocket Node 20 does not have).
+const SWAPS_MODULES_OR_GLOBALS = /\bvi\.(?:mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(|testing\/fake-rest|\bprocess\.env\.\w+\s*(?:\?\?|\|\||&&)?=[^=]/;
 
 function testFilesSwapping(dirs: string[], suffix: RegExp): string[] {
   return dirs.flatMap((dir) =>

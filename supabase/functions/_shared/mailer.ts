@@ -1,5 +1,3 @@
-import { Buffer } from 'node:buffer';
-
 import nodemailer from 'npm:nodemailer@^7.0.6';
 
 /**
@@ -28,6 +26,13 @@ export interface OutgoingMail {
 
 export class MailConfigError extends Error {}
 
+/** Base64 without node:buffer, whose types Deno's offline check cannot find; in slices, as apply() has an argument limit. */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const host = Deno.env.get('SMTP_HOST');
   const from = Deno.env.get('MAIL_FROM');
@@ -50,7 +55,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
-      attachments: mail.attachments?.map((file) => ({ filename: file.filename, content: Buffer.from(file.content), contentType: file.contentType })),
+      attachments: mail.attachments?.map((file) => ({ filename: file.filename, content: toBase64(file.content), encoding: 'base64', contentType: file.contentType })),
     });
   } finally {
     transport.close();
