@@ -20,13 +20,13 @@ export const BACKUPS_KEPT = 7;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** Whether a person asked for a backup or a drill that has not started. */
-async function requested(client: pg.Client): Promise<boolean> {
-  const { rows } = await client.query<{ asked: boolean }>(
-    `select exists (select 1 from private.database_backups where status = 'requested')
-         or exists (select 1 from private.database_restore_drills where status = 'requested') as asked`,
+/** Whether a person asked for a backup, or a drill, that has not started. */
+async function requested(client: pg.Client): Promise<{ backup: boolean; drill: boolean }> {
+  const { rows } = await client.query<{ backup: boolean; drill: boolean }>(
+    `select exists (select 1 from private.database_backups where status = 'requested') as backup,
+            exists (select 1 from private.database_restore_drills where status = 'requested') as drill`,
   );
-  return rows[0]?.asked ?? false;
+  return { backup: rows[0]?.backup ?? false, drill: rows[0]?.drill ?? false };
 }
 
 /**
@@ -41,7 +41,14 @@ export async function runRecoveryRound(
   log: (m: string) => void,
   { nightly = true }: { nightly?: boolean } = {},
 ): Promise<void> {
-  if (!nightly && !(await requested(client))) return;
+  // Each claim is asked only when a person asked for its kind: a claim with
+  // nothing requested starts a nightly one, and a nightly drill started after
+  // the backup a person asked for would refuse their "Run drill" as running.
+  if (nightly || (await requested(client)).backup) await backUp(config, client, log);
+  if (nightly || (await requested(client)).drill) await drill(config, client, log);
+}
+
+async function backUp(config: Pick<StackConfig, 'dbUrl' | 'dataDir' | 'rootDir'>, client: pg.Client, log: (m: string) => void): Promise<void> {
   const { rows } = await client.query<{ id: string | null }>('select private.claim_database_backup() as id');
   const backupId = rows[0]?.id;
   if (backupId) {
@@ -59,7 +66,9 @@ export async function runRecoveryRound(
       await client.query('select private.record_database_backup($1, null, $2)', [backupId, message(e)]);
     }
   }
+}
 
+async function drill(config: Pick<StackConfig, 'dbUrl' | 'dataDir' | 'rootDir'>, client: pg.Client, log: (m: string) => void): Promise<void> {
   const claimed = (await client.query<{ d: { drill_id: number; location: string; checksum: string } | null }>('select private.claim_restore_drill() as d')).rows[0]?.d;
   if (!claimed) return;
   try {
