@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+import { trustWellKnown } from './scripts/lib/trust-well-known.ts';
 import { developmentPolicy, headersFor, parseHeadersFile, securityHeaders } from './scripts/lib/security-headers.ts';
 import { WAIT_CEILING_MS } from './src/testing/wait-ceiling.ts';
 
@@ -148,7 +149,10 @@ function securityHeadersOnEveryResponse(): Plugin {
  * tier's CPU time: docs/decisions/074-suite-speed.md). Read from the files
  * themselves, so a new test lands on the right side.
  */
-const SWAPS_MODULES_OR_GLOBALS = /\bvi\.(?:mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(|testing\/fake-rest/;
+// process.env assigned by hand counts too: a configured Supabase URL left
+// behind makes the next file's src/data/client.ts build a real client (and
+// its Realtime client wants a WebSocket Node 20 does not have).
+const SWAPS_MODULES_OR_GLOBALS = /\bvi\.(?:mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(|testing\/fake-rest|\bprocess\.env\.\w+\s*(?:\?\?|\|\||&&)?=[^=]/;
 
 function testFilesSwapping(dirs: string[], suffix: RegExp): string[] {
   return dirs.flatMap((dir) =>
@@ -176,7 +180,7 @@ const MIGRATION_VERSIONS = readdirSync('supabase/migrations')
   .sort();
 
 export default defineConfig({
-  plugins: [react(), chakraPureDefinitions(), chakraLazyGlobalCss(), shellFallback(), securityHeadersOnEveryResponse()],
+  plugins: [react(), chakraPureDefinitions(), chakraLazyGlobalCss(), shellFallback(), securityHeadersOnEveryResponse(), trustWellKnown(appPort)],
   define: { __ACCORD_MIGRATION_VERSIONS__: JSON.stringify(MIGRATION_VERSIONS) },
   // strictPort: the local stack and the e2e tests point at APP_PORT, so silently
   // moving to the next free port would leave them talking to nothing.

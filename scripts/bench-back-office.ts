@@ -4,7 +4,7 @@ import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from
 import pg from 'pg';
 import WebSocket from 'ws';
 import { stackConfig, type StackConfig } from '../supabase/local/config.ts';
-import { startStack } from '../supabase/local/stack.ts';
+import { type RunningStack, startStack } from '../supabase/local/stack.ts';
 
 /**
  * `npm run bench -- --back-office`: the back office and the member dashboard
@@ -180,7 +180,56 @@ export async function measure(
   return { label, p50: percentile(times, 50), p95: percentile(times, 95), rows };
 }
 
+/**
+ * A throwaway stack beside the test profile's (.data/test[-offset]-<suffix>,
+ * same ports), the network loaded at `sizes` and analysed, the bench
+ * administrator and member signed in; stopped and removed after `fn`.
+ */
+export async function withLoadedNetwork<T>(
+  suffix: string,
+  sizes: BackOfficeSizes,
+  fn: (network: { config: StackConfig; db: pg.Client; admin: { id: string; client: SupabaseClient }; memberOrg: string }) => Promise<T>,
+): Promise<T> {
+  const base = stackConfig('test');
+  const dataDir = `${base.dataDir}-${suffix}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const config: StackConfig = { ...base, dataDir, pgDataDir: join(dataDir, 'postgres') };
+  const stack = await startStack(config, { fresh: true });
+  const db = new pg.Client({ connectionString: config.dbUrl });
+  await db.connect();
+  try {
+    const admin = await signedIn(config, 'bench-admin@bench.accord.test');
+    const member = await signedIn(config, 'bench-member@bench.accord.test');
+    const t0 = performance.now();
+    const memberOrg = await load(db, sizes, member.id, admin.id);
+    await db.query('analyze');
+    const [{ orgs }] = (await db.query<{ orgs: number }>('select count(*)::int as orgs from public.organizations')).rows;
+    console.log(`  loaded ${orgs} organisations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    return await fn({ config, db, admin, memberOrg });
+  } finally {
+    await db.end();
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Loads the network at `sizes`, measures, prints, and says whether every p95 met the goal. */
+/**
+ * A fresh stack of the test profile's ports with its own data directory
+ * (`.data/test[-offset]-<name>`), beside the test profile's own, which it
+ * leaves alone; and a database connection as its owner.
+ */
+export async function startBenchStack(name: string): Promise<{ config: StackConfig; stack: RunningStack; db: pg.Client }> {
+  const base = stackConfig('test');
+  const dataDir = `${base.dataDir}-${name}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const config: StackConfig = { ...base, dataDir, pgDataDir: join(dataDir, 'postgres') };
+  const stack = await startStack(config, { fresh: true });
+  const db = new pg.Client({ connectionString: config.dbUrl });
+  await db.connect();
+  return { config, stack, db };
+}
+
 export async function backOfficeBench(sizes: BackOfficeSizes): Promise<boolean> {
   const base = stackConfig('test');
   // Beside the test profile's own (.data/test[-offset]), which it leaves alone.

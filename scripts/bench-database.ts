@@ -1,10 +1,5 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import pg from 'pg';
-import { stackConfig, type StackConfig } from '../supabase/local/config.ts';
-import { startStack } from '../supabase/local/stack.ts';
 import { enrolVerifiedTotp } from '../tests/support/mfa.ts';
-import { load, measure, signedIn, type BackOfficeSizes } from './bench-back-office.ts';
+import { measure, withLoadedNetwork, type BackOfficeSizes } from './bench-back-office.ts';
 
 /**
  * `npm run bench -- --database`: the reads of /admin/database (decision 075)
@@ -21,23 +16,8 @@ const PAGE_GOAL_P95_MS = 250;
 const READS = ['admin_database_health', 'admin_database_queries', 'admin_database_space', 'admin_database_schema', 'admin_database_advisors'] as const;
 
 export async function databaseBench(sizes: BackOfficeSizes): Promise<boolean> {
-  const base = stackConfig('test');
-  const dataDir = `${base.dataDir}-database`;
-  rmSync(dataDir, { recursive: true, force: true });
-  const config: StackConfig = { ...base, dataDir, pgDataDir: join(dataDir, 'postgres') };
-  const stack = await startStack(config, { fresh: true });
-  const db = new pg.Client({ connectionString: config.dbUrl });
-  await db.connect();
-  try {
-    const admin = await signedIn(config, 'bench-admin@bench.accord.test');
-    const member = await signedIn(config, 'bench-member@bench.accord.test');
-    const t0 = performance.now();
-    await load(db, sizes, member.id, admin.id);
-    await db.query('analyze');
+  return withLoadedNetwork('database', sizes, async ({ admin }) => {
     await enrolVerifiedTotp(admin.client);
-    const [{ orgs }] = (await db.query<{ orgs: number }>('select count(*)::int as orgs from public.organizations')).rows;
-    console.log(`  loaded ${orgs} organisations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-
     const results = [];
     for (const fn of READS) results.push({ ...(await measure(fn, () => admin.client.rpc(fn))), goal: FUNCTION_GOAL_P95_MS });
     results.push({
@@ -52,9 +32,5 @@ export async function databaseBench(sizes: BackOfficeSizes): Promise<boolean> {
     const within = results.every((r) => r.p95 <= r.goal);
     console.log(`  goals: ${within ? 'met' : 'MISSED'}`);
     return within;
-  } finally {
-    await db.end();
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

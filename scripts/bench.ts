@@ -13,11 +13,15 @@ import { backOfficeBench, backOfficeSizes } from './bench-back-office.ts';
 import { billingBench } from './bench-billing.ts';
 import { figuresBench } from './bench-figures.ts';
 import { databaseBench } from './bench-database.ts';
+import { recoveryBench, RECOVERY_TITLE } from './bench-recovery.ts';
+import { exportBench } from './bench-export.ts';
 import { dataRoomBench } from './bench-data-room.ts';
 import { INVOICE_PDF_TITLE, invoicePdfBench } from './bench-invoice-pdf.ts';
 import { realtimeBench } from './bench-realtime.ts';
+import { trustListBench } from './bench-trust-list.ts';
 import { webhooksBench } from './bench-webhooks.ts';
 import { chromePath, launchBrowser } from '../tests/support/browser.ts';
+import { withDevelopmentNetworkKeys } from './lib/trust-well-known.ts';
 
 /**
  * `npm run bench`: the figures we hold ourselves to, measured rather than
@@ -68,6 +72,13 @@ import { chromePath, launchBrowser } from '../tests/support/browser.ts';
  *      back-office scale, as a system administrator at aal2
  *      (scripts/bench-database.ts). Goals: each p95 ≤ 50 ms, the whole page
  *      ≤ 250 ms. Left out of the full run: it loads for minutes.
+ *  12. Only with `-- --recovery`: a backup and a restore drill of at least
+ *      5 million rows (scripts/bench-recovery.ts, decision 077). Goal: both
+ *      together ≤ 90 s with every table and file equal. Left out of the full
+ *      run: it loads for minutes.
+ *  13. Only with `-- --export`: ▶ Export of a typical organisation at the same
+ *      scale, the organisation-export Edge Function end to end as a system
+ *      administrator at aal2 (scripts/bench-export.ts). Goal: p95 ≤ 1 s.
  */
 const ROOT = join(import.meta.dirname, '..');
 const BUDGET_KIB = 150;
@@ -88,6 +99,7 @@ async function firstLoad(): Promise<{ files: { file: string; gz: number }[]; tot
   try {
     process.env.VITE_SUPABASE_URL ??= 'https://project.supabase.co';
     process.env.VITE_SUPABASE_ANON_KEY ??= 'bench';
+    withDevelopmentNetworkKeys(ROOT);
     await build({ root: ROOT, logLevel: 'warn', build: { outDir, manifest: true, sourcemap: false, emptyOutDir: true } });
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const seen = new Set<string>();
@@ -363,8 +375,9 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performa
 // `npm run bench -- --callback` measures only the sign-in callback, `-- --lighthouse` only Lighthouse,
 // `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale,
 // `-- --billing` only billing at scale, `-- --invoice-pdf` only the invoice PDF, `-- --database` only /admin/database's reads,
+// `-- --recovery` only the backup and restore drill, `-- --export` only an organisation's export, `-- --trust-list` only the signed trust list at scale,
 // `-- --first-load` only the first-load JavaScript.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'first-load', 'webhooks'] as const;
+const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'recovery', 'export', 'trust-list', 'first-load', 'webhooks'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
@@ -383,6 +396,22 @@ if (only === 'database') {
   const sizes = backOfficeSizes(process.argv);
   console.log(`Database page at scale (${sizes.orgs} organisations; PostgREST, a system administrator's aal2 JWT)`);
   process.exit((await databaseBench(sizes)) ? 0 : 1);
+}
+// `-- --recovery`: a backup and a restore drill of 5 million rows (scripts/bench-recovery.ts, decision 077).
+if (only === 'recovery') {
+  console.log(RECOVERY_TITLE);
+  process.exit((await recoveryBench()) ? 0 : 1);
+}
+// `-- --export`: ▶ Export of a typical organisation at the same scale (scripts/bench-export.ts, decision 076).
+if (only === 'export') {
+  const sizes = backOfficeSizes(process.argv);
+  console.log(`Organisation export at scale (${sizes.orgs} organisations; the Edge Function through the gateway, a system administrator's aal2 JWT)`);
+  process.exit((await exportBench(sizes)) ? 0 : 1);
+}
+// `-- --trust-list`: the signed trust list of 100,000 members and a suspension reaching it (scripts/bench-trust-list.ts, decision 081).
+if (only === 'trust-list') {
+  console.log('Signed trust list at scale (100,000 members; Postgres, the Edge Function in Deno, Storage, the stack\'s schedule)');
+  process.exit((await trustListBench()) ? 0 : 1);
 }
 // `-- --data-room`: a stamped data-room PDF (scripts/bench-data-room.ts, decision 061).
 if (only === 'data-room') {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { build, type Manifest } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withDevelopmentNetworkKeys } from './lib/trust-well-known.ts';
 
 /**
  * Chart.js (decision 063) reaches only the pages that draw charts: it is in
@@ -23,6 +24,7 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'accord-chart-bundle-'));
   process.env.VITE_SUPABASE_URL ??= 'https://project.supabase.co';
   process.env.VITE_SUPABASE_ANON_KEY ??= 'chart-bundle-test';
+  withDevelopmentNetworkKeys(ROOT);
   await build({ root: ROOT, logLevel: 'warn', build: { outDir, manifest: true, sourcemap: false, emptyOutDir: true } });
   manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }, 180_000);

@@ -121,7 +121,12 @@ export function writeHeadersFile(outDir: string, apiUrl: string | null): string 
   writeFileSync(
     file,
     formatHeadersFile(
-      [{ path: '/*', headers }],
+      [
+        { path: '/*', headers },
+        // The network's keys and DID document (decision 080): any relying party's code may fetch them; a
+        // rotation publishes its key a deployment ahead of signing, so five minutes of caching is safe.
+        { path: '/.well-known/*', headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=300' } },
+      ],
       [
         'Written by scripts/prerender.ts (npm run build); do not edit. Netlify and Cloudflare Pages apply it as it is;',
         'other hosts need the same headers on every response (README). docs/decisions/027-tokens-in-addresses-headers-and-login-csrf.md',

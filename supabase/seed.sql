@@ -930,3 +930,17 @@ update private.notification_emails e
    set sent_at = n.created_at
   from public.notifications n
  where n.id = e.notification_id and n.kind in ('invoice_issued', 'billing_reminder');
+-- And the documents went to the billing addresses when they were issued.
+update private.invoice_emails set sent_at = created_at where sent_at is null;
+
+-- The ledger's history happened on the days the documents carry, not when the
+-- seed ran: each document's issue and each payment at the seed's billing hour.
+update public.network_activity a
+   set occurred_at = (i.issue_date + time '09:00') at time zone 'Europe/Amsterdam'
+  from public.invoices i
+ where a.action in ('invoice.issued', 'credit_note.issued')
+   and a.details ->> 'invoice_id' = i.id::text and i.issue_date is not null;
+update public.network_activity a
+   set occurred_at = (p.received_on + time '10:00') at time zone 'Europe/Amsterdam'
+  from public.payments p
+ where a.action = 'payment.recorded' and a.details ->> 'payment_id' = p.id::text;

@@ -10,13 +10,15 @@ import { ensureApplicationDraft, saveApplicationDraft } from '../data/onboarding
 import { sendSignupLink } from '../data/onboarding/send-signup-link';
 import { ApplicationRefusedError, submitApplication } from '../data/onboarding/submit-application';
 import { removeReplacedDraftFile, uploadApplicationFile } from '../data/onboarding/upload-application-file';
+import type { UploadTracking } from '../data/storage-upload';
 
 /**
  * The onboarding machine's side effects, backed by the real client. `userId`
  * is the signed-in applicant (null signed out, when only the sign-up link can
- * be sent); the draft is keyed by it.
+ * be sent); the draft is keyed by it. `track` follows each file's upload (the
+ * page's progress bar).
  */
-export function onboardingActors(userId: string | null, client: AccordClient = supabase) {
+export function onboardingActors(userId: string | null, client: AccordClient = supabase, track?: (file: File) => UploadTracking) {
   const requireUser = (): string => {
     if (!userId) throw new Error('Sign in to continue your application.');
     return userId;
@@ -37,7 +39,7 @@ export function onboardingActors(userId: string | null, client: AccordClient = s
       // The folder is the organisation id the draft reserves: no draft yet means saving one first.
       const folderId = input.folderId ?? (await ensureApplicationDraft(client, requireUser())).folderId;
       // In the browser the machine's ChosenFile is the File the input gave.
-      const file = await uploadApplicationFile(client, { kind: input.kind, file: input.file as File, folderId });
+      const file = await uploadApplicationFile(client, { kind: input.kind, file: input.file as File, folderId, tracking: track?.(input.file as File) });
       // Each upload has a name of its own; the file it replaces in the draft is no longer needed.
       if (input.replaces) await removeReplacedDraftFile(client, input.kind, input.replaces);
       return { file, folderId };

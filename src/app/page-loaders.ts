@@ -30,6 +30,7 @@ export const pageLoaders: Record<RoutePath, PageLoader> = {
   '/ecosystem/:solutionId': () => import('../features/public/solution-page'),
   '/trust-registry': () => import('../features/registry/trust-registry-page'),
   '/trust-registry/:id': () => import('../features/registry/registry-profile-page'),
+  '/trust-registry/verify': () => import('../features/registry/verify-page'),
   '/privacy': () => import('../features/public/privacy-page'),
   '/terms': () => import('../features/public/terms-page'),
   '/login': () => import('../features/auth/member-login-page'),

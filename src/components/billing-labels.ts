@@ -1,4 +1,5 @@
 import type { StatusMap } from './status-badge';
+import type { PaymentMethod } from '../data/billing/record-payment';
 import type { InvoiceSummary, PaymentStatus } from '../data/billing/types';
 
 /** A document's payment state in words; overdue is derived from the due date, as the database derives it. */
@@ -25,3 +26,10 @@ export function documentState(invoice: Pick<InvoiceSummary, 'status' | 'kind' | 
 export const KIND_LABEL = { invoice: 'Invoice', credit_note: 'Credit note' } as const;
 
 export const PERIOD_WORD = { month: 'a month', year: 'a year' } as const;
+
+/** How money came, in words (the record-payment form's choices and the payments' lists). */
+export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  card: 'Card',
+  other: 'Another way',
+};

@@ -1779,6 +1779,7 @@ export type Database = {
           "created_at": string,
           "created_by": string | null,
           "description": string | null,
+          "erased_at": string | null,
           "id": string,
           "legal_name": string | null,
           "logo_path": string | null,
@@ -1797,6 +1798,7 @@ export type Database = {
           "created_at"?: string,
           "created_by"?: string | null,
           "description"?: string | null,
+          "erased_at"?: string | null,
           "id"?: string,
           "legal_name"?: string | null,
           "logo_path"?: string | null,
@@ -1814,6 +1816,7 @@ export type Database = {
           "created_at"?: string,
           "created_by"?: string | null,
           "description"?: string | null,
+          "erased_at"?: string | null,
           "id"?: string,
           "legal_name"?: string | null,
           "logo_path"?: string | null,
@@ -2590,9 +2593,17 @@ export type Database = {
           "p_reason": string
         }; Returns: Json
       },
+      "admin_approve_erasure":
+      {
+        Args: { "p_request_id": number }; Returns: string
+      },
       "admin_billing_overview":
       {
         Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_cancel_erasure":
+      {
+        Args: { "p_request_id": number }; Returns: undefined
       },
       "admin_change_plan":
       {
@@ -2743,6 +2754,10 @@ export type Database = {
       {
         Args: Record<PropertyKey, never>; Returns: Json
       },
+      "admin_database_recovery":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
       "admin_database_schema":
       {
         Args: Record<PropertyKey, never>; Returns: Json
@@ -2758,6 +2773,14 @@ export type Database = {
       "admin_end_membership":
       {
         Args: { "p_organization_id": string }; Returns: undefined
+      },
+      "admin_erasure_requests":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_export_organisation":
+      {
+        Args: { "p_organization_id": string }; Returns: Json
       },
       "admin_import_bank_statement":
       {
@@ -3081,6 +3104,21 @@ export type Database = {
       {
         Args: Record<PropertyKey, never>; Returns: Json
       },
+      "admin_request_database_backup":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
+      "admin_request_erasure":
+      {
+        Args: {
+          "p_organization_id": string,
+          "p_typed_name": string
+        }; Returns: number
+      },
+      "admin_request_restore_drill":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
       "admin_reset_query_statistics":
       {
         Args: Record<PropertyKey, never>; Returns: Json
@@ -3385,6 +3423,17 @@ export type Database = {
       {
         Args: { "p_answer_id": string }; Returns: boolean
       },
+      "claim_invoice_emails":
+      {
+        Args: { "p_limit"?: number }; Returns: {
+          "attempts": number,
+          "document": Json,
+          "id": number,
+          "invoice_id": string,
+          "reason": string,
+          "recipient": string
+        }[]
+      },
       "claim_notification_emails":
       {
         Args: { "p_limit"?: number }; Returns: {
@@ -3534,12 +3583,36 @@ export type Database = {
           "p_title": string
         }; Returns: undefined
       },
+      "erased_organisation_files":
+      {
+        Args: Record<PropertyKey, never>; Returns: {
+          "bucket_id": string,
+          "name": string
+        }[]
+      },
+      "expired_organisation_exports":
+      {
+        Args: { "p_now"?: string }; Returns: {
+          "name": string
+        }[]
+      },
+      "export_my_organisation":
+      {
+        Args: { "p_organization_id": string }; Returns: Json
+      },
       "fail_card_checkout":
       {
         Args: {
           "p_attempt_id": string,
           "p_code": string,
           "p_message": string
+        }; Returns: undefined
+      },
+      "finish_invoice_email":
+      {
+        Args: {
+          "p_error"?: string,
+          "p_id": number
         }; Returns: undefined
       },
       "finish_notification_email":
@@ -3616,6 +3689,10 @@ export type Database = {
       "is_user_admin":
       {
         Args: { "user_uuid": string }; Returns: boolean
+      },
+      "issue_membership_credential":
+      {
+        Args: { "p_organization_id": string }; Returns: Json
       },
       "leave_organization":
       {
@@ -3906,6 +3983,18 @@ export type Database = {
           "p_reason": string
         }; Returns: undefined
       },
+      "record_trust_list_issue":
+      {
+        Args: {
+          "p_bytes": number,
+          "p_issued_at": number,
+          "p_kid": string,
+          "p_members": number,
+          "p_next_update": number,
+          "p_registry_version": number,
+          "p_sequence": number
+        }; Returns: undefined
+      },
       "record_vat_id_check":
       {
         Args: {
@@ -4097,6 +4186,10 @@ export type Database = {
       {
         Args: { "p_invitation_id": string }; Returns: string
       },
+      "run_due_erasures":
+      {
+        Args: { "p_now"?: string }; Returns: number
+      },
       "save_billing_profile":
       {
         Args: {
@@ -4249,9 +4342,17 @@ export type Database = {
           "p_subject": string
         }; Returns: string
       },
+      "status_list_draft":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
       "submit_application":
       {
         Args: { "payload": Json }; Returns: string
+      },
+      "trust_list_draft":
+      {
+        Args: { "p_force"?: boolean }; Returns: Json
       },
       "unread_conversation_count":
       {

@@ -28,6 +28,7 @@ const SPEC_ROUTES: Record<string, RouteKind> = {
   '/ecosystem/:solutionId': 'public',
   '/trust-registry': 'public',
   '/trust-registry/:id': 'public',
+  '/trust-registry/verify': 'public',
   '/login': 'public',
   '/accord-login': 'public',
   '/onboarding': 'public',

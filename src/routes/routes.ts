@@ -145,6 +145,7 @@ const ROUTE_TABLE = [
   },
   { path: '/ecosystem/:solutionId', kind: 'public', title: 'Solution' },
   { path: '/trust-registry', kind: 'public', prerender: true, title: 'Trust registry' },
+  { path: '/trust-registry/verify', kind: 'public', prerender: true, title: 'Verify a credential' },
   {
     path: '/trust-registry/:id',
     kind: 'public',

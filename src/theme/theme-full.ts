@@ -12,9 +12,11 @@ import {
   keyframes,
   layerStyles,
   menuSlotRecipe,
+  progressSlotRecipe,
   skeletonRecipe,
   switchSlotRecipe,
   tableSlotRecipe,
+  textareaRecipe,
   toastSlotRecipe,
 } from '@chakra-ui/react/theme';
 
@@ -55,6 +57,7 @@ const moreRecipes = defineConfig({
       code: codeRecipe,
       input: inputRecipe,
       skeleton: skeletonRecipe,
+      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
@@ -63,6 +66,7 @@ const moreRecipes = defineConfig({
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,
+      progress: progressSlotRecipe,
       switch: switchSlotRecipe,
       table: tableSlotRecipe,
       toast: readableToasts,

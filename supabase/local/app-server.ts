@@ -15,6 +15,8 @@ function appEnv(config: StackConfig): Record<string, string> {
     VITE_SUPABASE_ANON_KEY: config.keys.anonKey,
     // The local OpenID Connect provider stands in behind config.toml's [auth.external.keycloak] (decision 042).
     VITE_AUTH_PROVIDER_LABELS: 'keycloak=Accord test identity provider',
+    // The origin the network's did:web is named after, as the functions' SITE_URL (decision 080).
+    ACCORD_SITE_URL: config.auth.siteUrl,
   };
 }
 

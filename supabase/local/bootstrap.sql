@@ -9,16 +9,35 @@
 -- ---------------------------------------------------------------------------
 -- Roles (as on hosted Supabase)
 -- ---------------------------------------------------------------------------
-create role anon nologin noinherit;
-create role authenticated nologin noinherit;
-create role service_role nologin noinherit bypassrls;
--- PostgREST connects as authenticator and switches to the role named in the JWT.
-create role authenticator login noinherit password 'postgres';
+-- Roles belong to the cluster, not the database: a second database on the same
+-- cluster (the restore drill's, decision 077) is bootstrapped with them already
+-- there, so each is created only when missing.
+do $roles$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  -- PostgREST connects as authenticator and switches to the role named in the JWT.
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit password 'postgres';
+  end if;
+  -- The auth service owns the auth schema, as supabase_auth_admin does on hosted.
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin login noinherit createrole password 'postgres';
+  end if;
+  -- The storage service (supabase/local/storage/) owns the storage schema.
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin login noinherit createrole password 'postgres';
+  end if;
+end
+$roles$;
 grant anon, authenticated, service_role to authenticator;
--- The auth service owns the auth schema, as supabase_auth_admin does on hosted.
-create role supabase_auth_admin login noinherit createrole password 'postgres';
--- The storage service (supabase/local/storage/) owns the storage schema.
-create role supabase_storage_admin login noinherit createrole password 'postgres';
 grant anon, authenticated, service_role to supabase_storage_admin;
 
 -- ---------------------------------------------------------------------------

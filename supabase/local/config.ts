@@ -38,6 +38,12 @@ export interface DevKeys {
   publicJwk: Record<string, unknown>;
   anonKey: string;
   serviceRoleKey: string;
+  /**
+   * The network's signing key for trust lists and membership credentials
+   * (decision 080): an Edge Function secret, NETWORK_SIGNING_KEY; its
+   * public half is published at the app's /.well-known/jwks.json.
+   */
+  trustSigningKey: Record<string, unknown> & { kid: string };
 }
 
 /** The [auth] settings of supabase/config.toml that the auth stand-in honours. */
@@ -141,9 +147,15 @@ const BASE_PORTS: Record<StackProfile, StackPorts> = {
     api: 54321, db: 54322, inbox: 54324, smtp: 54325,
     rest: 54326, auth: 54327, storage: 54328, functions: 54329, idp: 54330, realtime: 54331, stripe: 54332, app: 5173,
   },
+  // Below Linux's ephemeral range (32768–60999, net.ipv4.ip_local_port_range):
+  // the kernel never picks these as the source port of an outgoing connection,
+  // so a connection of the run itself (or one in TIME-WAIT) cannot hold a port
+  // the stack is about to listen on. They were 55321… and a bench failed with
+  // EADDRINUSE 127.0.0.1:55324 that way. The dev profile keeps Supabase CLI's
+  // ports, which every guide names; it is started once, by a person.
   test: {
-    api: 55321, db: 55322, inbox: 55324, smtp: 55325,
-    rest: 55326, auth: 55327, storage: 55328, functions: 55329, idp: 55330, realtime: 55331, stripe: 55332, app: 55173,
+    api: 25321, db: 25322, inbox: 25324, smtp: 25325,
+    rest: 25326, auth: 25327, storage: 25328, functions: 25329, idp: 25330, realtime: 25331, stripe: 25332, app: 25173,
   },
 };
 

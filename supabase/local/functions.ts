@@ -49,6 +49,10 @@ export function functionEnv(config: StackConfig): Record<string, string> {
     STRIPE_API_BASE: config.stripe.apiBase,
     STRIPE_SECRET_KEY: config.stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: config.stripe.webhookSecret,
+    // The network's private signing key (a secret on hosted: decision 080).
+    NETWORK_SIGNING_KEY: JSON.stringify(config.keys.trustSigningKey),
+    // The API's address as relying parties reach it (SUPABASE_URL here is the loopback one), for the status list's URI.
+    PUBLIC_SUPABASE_URL: config.apiUrl,
   };
 }
 
@@ -79,7 +83,8 @@ function localSecrets(rootDir: string): Record<string, string> {
 }
 
 /** A Deno left running by a SIGKILLed parent holds the port: stop it (checking it is ours, not a recycled pid). */
-function stopLeftover(pidFile: string): void {
+export function stopLeftoverFunctions(config: StackConfig): void {
+  const pidFile = join(config.dataDir, 'functions.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8'));
   rmSync(pidFile, { force: true });
@@ -94,7 +99,7 @@ export async function startFunctions(config: StackConfig, opts: FunctionsOptions
   mkdirSync(config.dataDir, { recursive: true });
   const pidFile = join(config.dataDir, 'functions.pid');
   const logFile = join(config.dataDir, 'functions.log');
-  stopLeftover(pidFile);
+  stopLeftoverFunctions(config);
   writeFileSync(logFile, '');
 
   const port = config.ports.functions;

@@ -19,9 +19,19 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+// The tus-* and upload-* headers are the TUS protocol's (Storage's resumable uploads).
 const ALLOW_HEADERS =
-  'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version, x-upsert, cache-control, x-retry-count';
-const EXPOSE_HEADERS = 'content-range, range, x-supabase-api-version, content-location, location, retry-after';
+  'authorization, x-client-info, apikey, content-type, prefer, range, accept-profile, content-profile, x-supabase-api-version, x-upsert, cache-control, x-retry-count, ' +
+  'tus-resumable, upload-length, upload-metadata, upload-offset, upload-defer-length, upload-concat';
+const EXPOSE_HEADERS =
+  'content-range, range, x-supabase-api-version, content-location, location, retry-after, ' +
+  'tus-resumable, tus-version, tus-max-size, tus-extension, upload-offset, upload-length, upload-metadata, upload-expires';
+
+/**
+ * An OPTIONS request that is no browser's preflight asks a TUS server what it
+ * supports: it goes to Storage, as Kong passes it on.
+ */
+const TUS_DISCOVERY = /^\/storage\/v1\/upload\/resumable(?:\/|$)/;
 
 function cors(req: http.IncomingMessage): Record<string, string> {
   return {
@@ -49,7 +59,8 @@ export async function startGateway(config: StackConfig, routes: GatewayRoute[]):
 
   const server = http.createServer((req, res) => {
     const corsHeaders = cors(req);
-    if (req.method === 'OPTIONS') {
+    const isPreflight = !!req.headers['access-control-request-method'];
+    if (req.method === 'OPTIONS' && (isPreflight || !TUS_DISCOVERY.test(new URL(req.url ?? '/', 'http://gateway').pathname))) {
       res.writeHead(204, corsHeaders);
       res.end();
       return;
@@ -99,6 +110,11 @@ export async function startGateway(config: StackConfig, routes: GatewayRoute[]):
       } else {
         res.destroy();
       }
+    });
+    // A client that went away mid-body (a dropped connection) is gone for the service too, as
+    // behind Kong: the service sees its request end there instead of waiting for the rest.
+    req.on('close', () => {
+      if (!req.complete) upstream.destroy();
     });
     req.pipe(upstream);
   });

@@ -11,5 +11,5 @@ import { startFunctionSchedule, type RunningSchedule } from './function-schedule
 export const PAYMENT_EVENT_RETRY_INTERVAL_MS = 20_000;
 
 export function startPaymentEventSchedule(config: StackConfig, { log }: { log?: (message: string) => void } = {}): RunningSchedule {
-  return startFunctionSchedule(config, { path: 'stripe-webhook/retry', label: 'payment events', intervalMs: PAYMENT_EVENT_RETRY_INTERVAL_MS, log });
+  return startFunctionSchedule(config, { name: 'stripe-webhook/retry', label: 'payment events', intervalMs: PAYMENT_EVENT_RETRY_INTERVAL_MS, log });
 }

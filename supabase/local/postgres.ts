@@ -40,7 +40,7 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * A postmaster survives when its Node parent is SIGKILLed. Stop it, so a crashed
  * run never blocks the next one and no orphan lingers.
  */
-async function stopLeftoverPostmaster(pgDataDir: string, log: (m: string) => void): Promise<void> {
+export async function stopLeftoverPostmaster(pgDataDir: string, log: (m: string) => void): Promise<void> {
   const pidFile = join(pgDataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -140,6 +140,26 @@ export async function applyMigrations(client: pg.Client, rootDir: string, log: (
   return applied;
 }
 
+/**
+ * What hosted Supabase provides (the bootstrap, on a new database only), the
+ * platform changes since, and the migrations not yet applied: the database's
+ * schema without the seed. The restore drill builds its fresh database with it
+ * too (supabase/local/recovery/, decision 077).
+ */
+export async function buildSchema(
+  client: pg.Client,
+  rootDir: string,
+  { created, log }: { created: boolean; log: (m: string) => void },
+): Promise<void> {
+  if (created) {
+    await runFile(client, join(rootDir, 'supabase/local/bootstrap.sql'), 'Platform bootstrap');
+    log('applied platform bootstrap');
+  }
+  // Idempotent, and run on every start: an existing database catches up with platform changes made since it was created.
+  await runFile(client, join(rootDir, 'supabase/local/platform-upgrades.sql'), 'Platform upgrades');
+  await applyMigrations(client, rootDir, log);
+}
+
 export async function startPostgres(
   config: StackConfig,
   opts: { fresh?: boolean; log?: (m: string) => void } = {},
@@ -201,13 +221,7 @@ export async function startPostgres(
 
   try {
     await withClient(dbUrl, async (client) => {
-      if (created) {
-        await runFile(client, join(rootDir, 'supabase/local/bootstrap.sql'), 'Platform bootstrap');
-        log('applied platform bootstrap');
-      }
-      // Idempotent, and run on every start: an existing database catches up with platform changes made since it was created.
-      await runFile(client, join(rootDir, 'supabase/local/platform-upgrades.sql'), 'Platform upgrades');
-      await applyMigrations(client, rootDir, log);
+      await buildSchema(client, rootDir, { created, log });
       const seed = join(rootDir, 'supabase/seed.sql');
       if (created && existsSync(seed)) {
         await runFile(client, seed, 'Seed');

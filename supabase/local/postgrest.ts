@@ -25,7 +25,8 @@ function binaryPath(): string {
  * test run, say) and then holds the port. Its pid is recorded so the next start
  * can stop it; the command line is checked so a recycled pid is never killed.
  */
-function stopLeftover(pidFile: string): void {
+export function stopLeftoverPostgrest(config: StackConfig): void {
+  const pidFile = join(config.dataDir, 'postgrest.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8'));
   rmSync(pidFile, { force: true });
@@ -38,7 +39,7 @@ function stopLeftover(pidFile: string): void {
 
 export async function startPostgrest(config: StackConfig): Promise<RunningPostgrest> {
   const pidFile = join(config.dataDir, 'postgrest.pid');
-  stopLeftover(pidFile);
+  stopLeftoverPostgrest(config);
   const jwks = JSON.stringify({ keys: [config.keys.publicJwk] });
   const port = config.ports.rest;
   const output: string[] = [];

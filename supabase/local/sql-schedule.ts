@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { StackConfig } from './config.ts';
-import { repeatEvery, type RunningSchedule } from './function-schedule.ts';
+import type { RunningSchedule } from './notification-schedule.ts';
 
 export interface SqlScheduleOptions {
   /**
@@ -21,15 +21,39 @@ export interface SqlScheduleOptions {
  * one has finished.
  */
 export function startSqlSchedule(config: StackConfig, { statement, label, intervalMs, log }: SqlScheduleOptions): RunningSchedule {
-  return repeatEvery(intervalMs, async (isStopped) => {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const run = async () => {
     const client = new pg.Client({ connectionString: config.dbUrl });
     try {
       await client.connect();
       await (typeof statement === 'string' ? client.query(statement) : statement(client));
     } catch (error) {
-      if (!isStopped()) log?.(`[${label}] ${error instanceof Error ? error.message : String(error)}`);
+      if (!stopped) log?.(`[${label}] ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       await client.end().catch(() => undefined);
     }
-  });
+  };
+  const tick = () => {
+    if (stopped) return;
+    running = run().finally(() => {
+      if (!stopped) {
+        timer = setTimeout(tick, intervalMs);
+        timer.unref?.();
+      }
+    });
+  };
+  timer = setTimeout(tick, intervalMs);
+  // The test runners' processes must be free to end without stopping it first.
+  timer.unref?.();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
 }

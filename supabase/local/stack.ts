@@ -1,13 +1,17 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { startAuth } from './auth/server.ts';
 import { LOCAL_IDP_CLIENT_SECRET, stackConfig, type StackConfig, type StackProfile } from './config.ts';
 import { startFunctions, verifyJwtSettings } from './functions.ts';
 import { startGateway, type GatewayRoute } from './gateway.ts';
 import { startMail } from './mail.ts';
-import { startNotificationSchedule } from './notification-schedule.ts';
+import { startFunctionSchedule, startNotificationSchedule } from './notification-schedule.ts';
 import { startPaymentEventSchedule } from './payment-event-schedule.ts';
 import { startLookupSnapshotSchedule } from './lookup-snapshot-schedule.ts';
 import { startBillingRunSchedule } from './billing-run-schedule.ts';
 import { startAdvisorSchedule } from './advisor-schedule.ts';
+import { startRecoverySchedule } from './recovery/schedule.ts';
+import { startTrustListSchedule } from './trust-list-schedule.ts';
 import { startIdp } from './oidc/provider.ts';
 import { startPostgres } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
@@ -139,6 +143,15 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     stops.push(startBillingRunSchedule(config, { log }).stop);
     // The advisors: nightly and when the database page asks; the CLI runs them, so the stack does (decision 075).
     stops.push(startAdvisorSchedule(config, { log }).stop);
+    // Backups and restore drills: nightly and when the database page asks (decision 077).
+    // A new database has no backups: files of an earlier one's are dropped, as Storage's are.
+    if (db.created) await rm(join(config.dataDir, 'backups'), { recursive: true, force: true });
+    // The test stack runs only what a test asks for: a nightly pair of each run's new database would cost every CI run a backup and a drill.
+    stops.push(startRecoverySchedule(config, { log, nightly: config.profile !== 'test' }).stop);
+    // Due erasures, erased organisations' files and week-old export archives: pg_cron calls the sweep on hosted (decision 076).
+    stops.push(startFunctionSchedule(config, { name: 'organisation-data-sweep', label: 'organisation data sweep', intervalMs: 60_000, log }).stop);
+    // Hosted Supabase publishes the signed trust list with pg_cron; here the stack does (decision 081).
+    stops.push(startTrustListSchedule(config, { log }).stop);
     return { config, created: db.created, stop };
   } catch (error) {
     await stop();

@@ -3,6 +3,9 @@ import { stackConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { IDP_PASSWORD, IDP_USERS } from './oidc/users.ts';
 import { REALM_PATH } from './oidc/provider.ts';
+import { stopLeftoverFunctions } from './functions.ts';
+import { stopLeftoverPostmaster } from './postgres.ts';
+import { stopLeftoverPostgrest } from './postgrest.ts';
 import { startStack } from './stack.ts';
 import { portInUse } from './with-database.ts';
 
@@ -16,6 +19,13 @@ const withApp = !process.argv.includes('--no-app');
 const profileAt = process.argv.indexOf('--profile');
 const profile = profileAt > 0 && process.argv[profileAt + 1] === 'test' ? 'test' : 'dev';
 const config = stackConfig(profile);
+
+// Processes an earlier run left behind (its Node parent was killed before it
+// could stop them) hold their ports: stop ours first, so only a port held by
+// something else keeps the stack from starting.
+stopLeftoverPostgrest(config);
+stopLeftoverFunctions(config);
+await stopLeftoverPostmaster(config.pgDataDir, (m) => console.log(`  ${m}`));
 
 const busy = [];
 for (const [name, port] of Object.entries(config.ports)) {

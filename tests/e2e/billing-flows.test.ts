@@ -133,7 +133,10 @@ describe('billing flows', () => {
     expect(await dialog.getByLabel(/^Amount/).inputValue()).toMatch(/^[\d.,\s]+$/);
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await admin.getByRole('table', { name: /^Payments of/ }).waitFor();
+    const payments = admin.getByRole('table', { name: /^Payments of/ });
+    await payments.getByRole('cell', { name: 'Bank transfer' }).waitFor();
+    // The payment's entry names the payment; the invoice's history shows it all the same.
+    await admin.getByText('Payment recorded', { exact: true }).waitFor();
 
     await orgAdminPage.reload();
     await memberRow(orgAdminPage, invoice.number).getByText('Paid', { exact: true }).waitFor();

@@ -93,7 +93,7 @@ async function applicantAtDocuments(label: string, legalName: string): Promise<A
 async function uploadProofAndReview(page: Page): Promise<void> {
   await heading(page, /Documents/).waitFor();
   await page.getByLabel(/Proof of registration/).setInputFiles(proofPdf);
-  await page.getByText('certificate-of-incorporation.pdf').waitFor();
+  await page.getByText('certificate-of-incorporation.pdf', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Next' }).click();
   await heading(page, /Review and submit/).waitFor();
   // The address bar follows the step right after it renders; Back must see that entry.
@@ -323,9 +323,9 @@ describe('a change request answered with a new proof of registration (issue 12: 
     // Before Submit, choosing another file replaces the draft's upload and tidies the first away.
     await heading(page, /Documents/).waitFor();
     await page.getByLabel(/Proof of registration/).setInputFiles(replacementPdf);
-    await page.getByText('certificate-2026.pdf').waitFor();
+    await page.getByText('certificate-2026.pdf', { exact: true }).waitFor();
     await page.getByLabel('Replace proof of registration').setInputFiles(proofPdf);
-    await page.getByText('certificate-of-incorporation.pdf').waitFor();
+    await page.getByText('certificate-of-incorporation.pdf', { exact: true }).waitFor();
     const draftObjects = () =>
       sql(
         `select o.name from storage.objects o

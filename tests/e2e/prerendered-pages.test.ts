@@ -31,6 +31,7 @@ const PRERENDERED = [
   { path: '/api-guide', title: 'API guide' },
   { path: '/ecosystem', title: 'Ecosystem solutions' },
   { path: '/trust-registry', title: 'Trust registry' },
+  { path: '/trust-registry/verify', title: 'Verify a credential' },
   { path: '/privacy', title: 'Privacy policy' },
   { path: '/terms', title: 'Terms of service' },
   { path: '/investors', title: 'Investors' },
@@ -159,7 +160,8 @@ describe('prerendered public pages (production build)', () => {
     await home.page.getByRole('heading', { level: 2, name: 'Essentials' }).waitFor();
     expect(home.errors).toEqual([]);
     await home.page.context().close();
-  });
+    // Seventeen pages opened and adopted one after another: 41 s on CI's last run, more than a minute on a loaded machine.
+  }, 180_000);
 
   it('shows a shared search from the first paint, never the page without it or the loading spinner, then its result', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

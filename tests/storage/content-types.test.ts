@@ -34,8 +34,19 @@ const HTML = Buffer.from('<!doctype html><title>logo</title><script>document.tit
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** A compact JWS as the trust bucket holds them (decision 081): the signature's bytes do not matter to the type. */
+const jws = (typ: string) =>
+  Buffer.from(
+    [{ alg: 'ES256', typ }, { iss: 'did:web:localhost' }, 'signature']
+      .map((part) => Buffer.from(typeof part === 'string' ? part : JSON.stringify(part)).toString('base64url'))
+      .join('.'),
+  );
+
 /** Genuine bytes of every type a bucket may allow; a type added to a bucket without a sample here fails the test below. */
 const SAMPLES: Record<string, () => Buffer> = {
+  'application/zip': () => zipBytes({ 'manifest.json': '{}' }),
+  'application/jwt': () => jws('JWT'),
+  'application/statuslist+jwt': () => jws('statuslist+jwt'),
   'application/pdf': () => pdfBytes(200),
   'image/png': () => drawablePng([10, 20, 30]),
   'image/jpeg': () => jpegBytes(200),
@@ -46,6 +57,9 @@ const SAMPLES: Record<string, () => Buffer> = {
 
 /** Bytes of a known type that is not `type`, for each type. */
 const IMPOSTORS: Record<string, () => Buffer> = {
+  'application/zip': () => pdfBytes(200),
+  'application/jwt': () => pngBytes(200),
+  'application/statuslist+jwt': () => Buffer.from('not.a-jws.{"alg":"none"}'),
   'application/pdf': () => pngBytes(200),
   'image/png': () => jpegBytes(200),
   'image/jpeg': () => pdfBytes(200),

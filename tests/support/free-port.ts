@@ -2,10 +2,9 @@ import { createServer } from 'node:net';
 
 /**
  * A port nothing listens on or connects from right now, chosen by the system.
- * For servers a test starts in the middle of a run: a fixed port there can be
- * taken by one of the run's own outgoing connections (the test ports sit in
- * Linux's ephemeral range, 32768–60999), and listening on it then fails with
- * EADDRINUSE.
+ * For servers a test starts in the middle of a run, beside the stack's fixed
+ * ports (which sit below Linux's ephemeral range, so no outgoing connection
+ * ever holds one): a port the system just handed out is free now.
  */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

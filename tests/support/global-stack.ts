@@ -4,7 +4,7 @@ import { startStack } from '../../supabase/local/stack.ts';
 
 /**
  * Vitest global setup for the db tier: a fresh local stack on the test ports
- * (55321…), so tests never touch the development data and run while `npm start`
+ * (25321…), so tests never touch the development data and run while `npm start`
  * is up. `npm test` starts one stack for all tiers and sets ACCORD_TEST_STACK=running.
  */
 export default async function setup(_project: TestProject): Promise<() => Promise<void>> {

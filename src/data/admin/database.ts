@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import useSWR from 'swr';
 
 import { supabase, type AccordClient } from '../client';
@@ -28,6 +29,15 @@ export function toDatabasePageError(error: unknown): DataError {
     advisor_run_too_soon: ADVISOR_RUN_TOO_SOON_MESSAGE,
     reason_required: 'Say in 3 to 500 characters why this finding is accepted.',
     finding_not_found: 'This finding is no longer reported. Reload the page.',
+    backup_in_progress: 'A backup is already being taken. Wait for it to finish.',
+    no_backup: 'There is no backup to restore yet. Back up the database first.',
+    drill_in_progress: 'A restore drill is already running. Wait for it to finish.',
+    name_mismatch: 'Type the organisation’s name exactly as shown to request its erasure.',
+    erasure_already_requested: 'An erasure of this organisation is already waiting.',
+    already_erased: 'This organisation’s data was already erased.',
+    second_administrator_required: 'Another system administrator must approve an erasure you requested.',
+    erasure_already_approved: 'This erasure was approved already.',
+    erasure_request_not_open: 'This erasure request was cancelled or carried out already. Reload the page.',
   };
   if (typeof message === 'string' && message in words) return new DataError(words[message]!, { code: message, cause: error });
   return toDataError(error);
@@ -104,15 +114,74 @@ export interface DatabaseAdvisors {
   findings: AdvisorFinding[];
 }
 
+export interface BackupRun {
+  id: number;
+  status: 'requested' | 'running' | 'done' | 'failed';
+  scheduled: boolean;
+  requested_at: string;
+  finished_at: string | null;
+  checksum: string | null;
+  size_bytes: number | null;
+  table_count: number | null;
+  row_count: number | null;
+  file_count: number | null;
+  duration_ms: number | null;
+  error: string | null;
+}
+
+export interface DrillMismatch {
+  kind: 'manifest' | 'table' | 'file' | 'sequence' | 'schema';
+  subject: string;
+  expected: string;
+  actual: string;
+}
+
+export interface RestoreDrill {
+  id: number;
+  status: 'requested' | 'running' | 'passed' | 'failed';
+  scheduled: boolean;
+  backup_id: number | null;
+  requested_at: string;
+  finished_at: string | null;
+  tables_compared: number | null;
+  rows_compared: number | null;
+  files_compared: number | null;
+  mismatches: DrillMismatch[];
+  erasure_replayed: boolean | null;
+  duration_ms: number | null;
+  error: string | null;
+}
+
+export interface DatabaseRecovery {
+  last_backup: BackupRun | null;
+  last_good_backup: BackupRun | null;
+  last_drill: RestoreDrill | null;
+  /** Red unless ok: the last finished drill failed, none passed, or the last pass is over 7 days old. */
+  drill_state: 'ok' | 'missing' | 'stale' | 'failed';
+}
+
+/** A backup or a drill is asked for or running: the section looks again until it is done. */
+export const recoveryBusy = (r: DatabaseRecovery | undefined): boolean =>
+  !!r && [r.last_backup?.status, r.last_drill?.status].some((s) => s === 'requested' || s === 'running');
+
+export const RECOVERY_POLL_MS = 2_000;
+
 export const databaseKeys = {
   health: ['admin', 'database', 'health'] as const,
   queries: ['admin', 'database', 'queries'] as const,
   space: ['admin', 'database', 'space'] as const,
   schema: ['admin', 'database', 'schema'] as const,
   advisors: ['admin', 'database', 'advisors'] as const,
+  recovery: ['admin', 'database', 'recovery'] as const,
 };
 
-type ReadFunction = 'admin_database_health' | 'admin_database_queries' | 'admin_database_space' | 'admin_database_schema' | 'admin_database_advisors';
+type ReadFunction =
+  | 'admin_database_health'
+  | 'admin_database_queries'
+  | 'admin_database_space'
+  | 'admin_database_schema'
+  | 'admin_database_advisors'
+  | 'admin_database_recovery';
 
 /** One section's RPC; `required` are the top-level fields the page reads, checked so a malformed answer is an error. */
 async function read<T>(client: AccordClient, fn: ReadFunction, required: string[]): Promise<T> {
@@ -134,11 +203,31 @@ export const getDatabaseSchema = (client: AccordClient) =>
 export const getDatabaseAdvisors = (client: AccordClient) =>
   read<DatabaseAdvisors>(client, 'admin_database_advisors', ['last_run', 'findings']);
 
+export const getDatabaseRecovery = (client: AccordClient) =>
+  read<DatabaseRecovery>(client, 'admin_database_recovery', ['last_backup', 'last_drill', 'drill_state']);
+
 export const useDatabaseHealth = (client: AccordClient = supabase) => useSWR(databaseKeys.health, () => getDatabaseHealth(client));
 export const useQueryStats = (client: AccordClient = supabase) => useSWR(databaseKeys.queries, () => getQueryStats(client));
 export const useDatabaseSpace = (client: AccordClient = supabase) => useSWR(databaseKeys.space, () => getDatabaseSpace(client));
 export const useDatabaseSchema = (client: AccordClient = supabase) => useSWR(databaseKeys.schema, () => getDatabaseSchema(client));
 export const useDatabaseAdvisors = (client: AccordClient = supabase) => useSWR(databaseKeys.advisors, () => getDatabaseAdvisors(client));
+/**
+ * Looks again every 2 s while a backup or drill is under way, so the result
+ * shows without a reload. A timer of its own calling mutate: SWR's
+ * refreshInterval skips its rounds while it deems the document hidden, and in
+ * the browser tests it never looked again.
+ */
+export function useDatabaseRecovery(client: AccordClient = supabase) {
+  const query = useSWR(databaseKeys.recovery, () => getDatabaseRecovery(client));
+  const busy = recoveryBusy(query.data);
+  const { mutate } = query;
+  useEffect(() => {
+    if (!busy) return undefined;
+    const timer = setInterval(() => void mutate(), RECOVERY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [busy, mutate]);
+  return query;
+}
 
 async function act(request: PromiseLike<{ error: unknown }>): Promise<void> {
   const { error } = await request;
@@ -149,3 +238,5 @@ export const resetQueryStatistics = (client: AccordClient) => act(client.rpc('ad
 export const requestAdvisorRun = (client: AccordClient) => act(client.rpc('admin_request_advisor_run'));
 export const acknowledgeAdvisorFinding = (client: AccordClient, cacheKey: string, reason: string) =>
   act(client.rpc('admin_acknowledge_advisor_finding', { p_cache_key: cacheKey, p_reason: reason }));
+export const requestDatabaseBackup = (client: AccordClient) => act(client.rpc('admin_request_database_backup'));
+export const requestRestoreDrill = (client: AccordClient) => act(client.rpc('admin_request_restore_drill'));

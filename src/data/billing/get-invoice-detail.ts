@@ -27,21 +27,28 @@ export async function getInvoiceDetail(client: AccordClient, invoiceId: string, 
   if (invoice.error) throw billingError(invoice.error);
   if (!invoice.data) throw billingError({ message: 'invoice_not_found' });
   const row = invoice.data;
-  const [lines, vat, allocations, related, history] = await Promise.all([
+  const [lines, vat, allocations, related] = await Promise.all([
     client.from('invoice_lines').select('*').eq('invoice_id', invoiceId).order('position'),
     client.from('invoice_vat_breakdown').select('*').eq('invoice_id', invoiceId).order('rate_bp'),
     client.from('payment_allocations').select('amount_minor, payment_id, payments(received_on, method, reference)').eq('invoice_id', invoiceId),
     row.kind === 'invoice'
       ? client.from('invoices').select('id, number, kind, total_minor, status').eq('credited_invoice_id', invoiceId).order('created_at')
       : client.from('invoices').select('id, number, kind, total_minor, status').eq('id', row.credited_invoice_id ?? invoiceId),
-    client
-      .from('network_activity')
-      .select('id, occurred_at, action, details')
-      .or(`details->>invoice_id.eq.${invoiceId},details->>credited_invoice_id.eq.${invoiceId}`)
-      .order('occurred_at')
-      .limit(100),
   ]);
-  for (const answer of [lines, vat, allocations, related, history]) if (answer.error) throw billingError(answer.error);
+  for (const answer of [lines, vat, allocations, related]) if (answer.error) throw billingError(answer.error);
+  // A payment's entry names the payment, not the invoices it paid: those allocated here belong to its history too.
+  const paymentIds = [...new Set((allocations.data ?? []).map((a) => a.payment_id))];
+  const history = await client
+    .from('network_activity')
+    .select('id, occurred_at, action, details')
+    .or(
+      [`details->>invoice_id.eq.${invoiceId}`, `details->>credited_invoice_id.eq.${invoiceId}`]
+        .concat(paymentIds.length > 0 ? [`and(action.eq.payment.recorded,details->>payment_id.in.(${paymentIds.join(',')}))`] : [])
+        .join(','),
+    )
+    .order('occurred_at')
+    .limit(100);
+  if (history.error) throw billingError(history.error);
   return {
     ...toInvoiceSummary(row, toParty(row.buyer)?.name ?? row.organizations?.name ?? '', today),
     rfReference: row.rf_reference,

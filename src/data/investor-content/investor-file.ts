@@ -1,5 +1,5 @@
 import type { AccordClient } from '../client';
-import { storageKeyName, uploadToBucket } from '../storage-upload';
+import { storageKeyName, uploadToBucket, type UploadTracking } from '../storage-upload';
 
 /** The private bucket of investor documents (decision 060). */
 export const INVESTOR_BUCKET = 'investor_documents';
@@ -29,8 +29,16 @@ export function investorFileProblem(file: Pick<File, 'name' | 'type' | 'size'>):
  * `<document id>/<new version id>/<name>`, and returns the object name for
  * register_investor_document_version. Investors see nothing of it until then.
  */
-export async function uploadInvestorFile(client: AccordClient, documentId: string, file: File): Promise<string> {
+export async function uploadInvestorFile(
+  client: AccordClient,
+  documentId: string,
+  file: File,
+  tracking: UploadTracking = {},
+): Promise<string> {
   return uploadToBucket(client, {
+    ...tracking,
+    // The same file sent again for the same document in this tab resumes.
+    scope: documentId,
     bucket: INVESTOR_BUCKET,
     path: `${documentId}/${crypto.randomUUID()}/${storageKeyName(file.name)}`,
     file,

@@ -1,5 +1,5 @@
 import type { AccordClient } from '../client';
-import { storageKeyName, uploadToBucket } from '../storage-upload';
+import { storageKeyName, uploadToBucket, type UploadTracking } from '../storage-upload';
 
 /** The private bucket of conversation files (decision 045). */
 export const CONVERSATION_BUCKET = 'conversation_attachments';
@@ -17,9 +17,11 @@ export const CONVERSATION_FILE_MAX_BYTES = 10 * 1024 * 1024;
  */
 export async function uploadConversationFile(
   client: AccordClient,
-  { organizationId, conversationId, file }: { organizationId: string; conversationId: string; file: File },
+  { organizationId, conversationId, file, tracking }: { organizationId: string; conversationId: string; file: File; tracking?: UploadTracking },
 ): Promise<string> {
   return uploadToBucket(client, {
+    ...tracking,
+    scope: `${organizationId}/${conversationId}`,
     bucket: CONVERSATION_BUCKET,
     path: `${organizationId}/${conversationId}/${crypto.randomUUID()}/${storageKeyName(file.name)}`,
     file,

@@ -1,5 +1,5 @@
 import type { AccordClient } from '../client';
-import { uploadToBucket, type UploadRefusals } from '../storage-upload';
+import { uploadToBucket, type UploadRefusals, type UploadTracking } from '../storage-upload';
 
 export type ApplicationFileKind = 'proof' | 'logo';
 
@@ -50,12 +50,12 @@ const BASE_NAMES: Record<ApplicationFileKind, string> = { proof: 'registration',
  */
 export async function uploadApplicationFile(
   client: AccordClient,
-  { kind, file, folderId }: { kind: ApplicationFileKind; file: File; folderId: string },
+  { kind, file, folderId, tracking }: { kind: ApplicationFileKind; file: File; folderId: string; tracking?: UploadTracking },
 ): Promise<StoredFile> {
   const extension = EXTENSIONS[file.type] ?? 'bin';
   const path = `${folderId}/${BASE_NAMES[kind]}-${crypto.randomUUID()}.${extension}`;
-  await uploadToBucket(client, { bucket: FILE_BUCKETS[kind], path, file, refusals: REFUSALS[kind] });
-  return { path, name: file.name, size: file.size, type: file.type };
+  const stored = await uploadToBucket(client, { ...tracking, scope: `${kind}:${folderId}`, bucket: FILE_BUCKETS[kind], path, file, refusals: REFUSALS[kind] });
+  return { path: stored, name: file.name, size: file.size, type: file.type };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AccordClient } from '../client';
-import { DataError, toDataError } from '../errors';
+import { DataError } from '../errors';
+import { uploadToBucket } from '../storage-upload';
 import { toDetailsError } from './refusals';
 
 const UPLOAD_FAILED = 'The logo could not be uploaded. Check your connection and try again.';
@@ -19,11 +20,15 @@ export async function replaceOrganizationLogo(
   const extension = file.type === 'image/png' ? 'png' : 'jpg';
   const path = `${organizationId}/logo-${crypto.randomUUID()}.${extension}`;
   const bucket = client.storage.from('brand_assets');
-  const uploaded = await bucket.upload(path, file, { contentType: file.type, upsert: false });
-  if (uploaded.error) {
-    const failure = toDataError(uploaded.error);
-    throw new DataError(failure.status === 0 ? failure.message : UPLOAD_FAILED, { code: failure.code, cause: uploaded.error });
-  }
+  await uploadToBucket(client, {
+    bucket: 'brand_assets',
+    path,
+    file,
+    refusals: { tooLarge: UPLOAD_FAILED, wrongType: UPLOAD_FAILED, forbidden: UPLOAD_FAILED },
+  }).catch((failure: DataError) => {
+    // Unreachable says so; any refusal reads as the one message this form has.
+    throw failure.status === 0 ? failure : new DataError(UPLOAD_FAILED, { code: failure.code, cause: failure });
+  });
   const { data, error } = await client.from('organizations').update({ logo_path: path }).eq('id', organizationId).select('id');
   if (error || data.length === 0) {
     // The organisation still shows the old logo: the new object is nobody's.

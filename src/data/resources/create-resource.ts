@@ -1,4 +1,5 @@
 import type { AccordClient } from '../client';
+import type { UploadTracking } from '../storage-upload';
 import type { OrganizationSector, ResourceAudience } from './list-resources';
 import { toResourceError } from './refusals';
 import { uploadResourceFile } from './upload-resource-file';
@@ -11,11 +12,13 @@ export interface NewResource {
   sectors: OrganizationSector[];
   versionLabel: string;
   file: File;
+  /** Follows the file's upload (progress, pause, cancel). */
+  tracking?: UploadTracking;
 }
 
 /** System administrators: uploads the file, then records an unpublished resource with it as version one. */
 export async function createResource(client: AccordClient, input: NewResource): Promise<string> {
-  const path = await uploadResourceFile(client, input.file);
+  const path = await uploadResourceFile(client, input.file, input.tracking);
   const { data, error } = await client.rpc('create_resource', {
     p_title: input.title,
     p_description: input.description,

@@ -1,5 +1,5 @@
 import type { AccordClient } from '../client';
-import { storageKeyName, uploadToBucket } from '../storage-upload';
+import { storageKeyName, uploadToBucket, type UploadTracking } from '../storage-upload';
 
 /** The private bucket of resource files (decision 054). */
 export const RESOURCE_BUCKET = 'member_resources';
@@ -34,8 +34,10 @@ export function resourceFileProblem(file: Pick<File, 'name' | 'type' | 'size'>):
  * name; pass the returned path to createResource or addResourceVersion.
  * Members see nothing of it until then, and only once it is published.
  */
-export async function uploadResourceFile(client: AccordClient, file: File): Promise<string> {
+export async function uploadResourceFile(client: AccordClient, file: File, tracking: UploadTracking = {}): Promise<string> {
   return uploadToBucket(client, {
+    ...tracking,
+    scope: 'resources',
     bucket: RESOURCE_BUCKET,
     path: `${crypto.randomUUID()}/${storageKeyName(file.name)}`,
     file,

@@ -243,6 +243,33 @@ describe('E-mail address', () => {
     expect(waiting).toHaveTextContent('Follow the link we sent to ada@school.example and the one we sent to ada@newschool.example');
   });
 
+  it('and the profile typed but not saved stays, as does an address typed while the profile is saved', async () => {
+    const backend = fakeBackend();
+    const user = renderPage(backend.client);
+    const profile = await screen.findByRole('form', { name: 'Profile' });
+    const name = within(profile).getByRole('textbox', { name: /Full name/ });
+    await user.clear(name);
+    await user.type(name, 'Ada King');
+    const email = await screen.findByRole('form', { name: 'Change e-mail address' });
+    await user.type(within(email).getByRole('textbox', { name: /New e-mail address/ }), 'ada@newschool.example');
+    await user.click(within(email).getByRole('button', { name: 'Change e-mail address' }));
+    expect(await screen.findByText('Check both inboxes')).toBeInTheDocument();
+    expect(within(await screen.findByRole('form', { name: 'Profile' })).getByRole('textbox', { name: /Full name/ })).toHaveValue('Ada King');
+
+    cleanup();
+    const second = fakeBackend();
+    const again = renderPage(second.client);
+    const emailForm = await screen.findByRole('form', { name: 'Change e-mail address' });
+    await again.type(within(emailForm).getByRole('textbox', { name: /New e-mail address/ }), 'ada@newschool.example');
+    const profileForm = await screen.findByRole('form', { name: 'Profile' });
+    await again.type(within(profileForm).getByRole('textbox', { name: /Job title/ }), 'Head of admissions');
+    await again.click(within(profileForm).getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    expect(within(await screen.findByRole('form', { name: 'Change e-mail address' })).getByRole('textbox', { name: /New e-mail address/ })).toHaveValue(
+      'ada@newschool.example',
+    );
+  });
+
   it('uses the one e-mail rule, refuses the current address, and sends nothing', async () => {
     const backend = fakeBackend();
     const user = renderPage(backend.client);

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
+import { ToastList } from '../../components/toaster';
 import type { AccordClient } from '../../data/client';
 import { renderAt } from '../../testing/render';
 import AdminBillingPage from './admin-billing-page';
@@ -49,6 +50,11 @@ const SELLER = {
 
 function fakeClient(rpcs: Record<string, () => Promise<Answer>>) {
   const tables: Record<string, unknown> = { organizations: [], memberships: [], billing_seller_settings: SELLER, billing_vat_rates: [{ country: 'NL', rate_bp: 2100 }] };
+  // Saved settings come back with a new updated_at, as the database writes them.
+  rpcs.admin_save_seller_settings ??= async () => {
+    tables.billing_seller_settings = { ...SELLER, updated_at: '2026-11-28T09:00:00Z' };
+    return { data: null, error: null };
+  };
   const from = vi.fn((table: string) => {
     const answer = (): Promise<Answer> => Promise.resolve({ data: tables[table] ?? null, error: null });
     const chain: Record<string, unknown> = {};
@@ -62,7 +68,13 @@ function fakeClient(rpcs: Record<string, () => Promise<Answer>>) {
 }
 
 function renderBilling(client: AccordClient) {
-  renderAt(<AdminBillingPage client={client} />, { at: '/admin/billing' });
+  renderAt(
+    <>
+      <AdminBillingPage client={client} />
+      <ToastList />
+    </>,
+    { at: '/admin/billing' },
+  );
   return userEvent.setup({ delay: null });
 }
 
@@ -128,5 +140,24 @@ describe('/admin/billing', () => {
     expect(alert).toHaveTextContent('Only system administrators may read the billing overview.');
     expect(screen.queryByRole('table', { name: 'Recurring revenue by currency' })).not.toBeInTheDocument();
     expect(screen.queryByText(/€/)).not.toBeInTheDocument();
+  });
+
+  it('keeps what was typed in one form while another is saved', async () => {
+    const user = renderBilling(fakeClient({ admin_billing_overview: async () => ({ data: OVERVIEW, error: null }), admin_overdue_organizations: async () => ({ data: OVERDUE, error: null }) }));
+    const seller = await screen.findByRole('form', { name: 'Seller settings' });
+    const vat = screen.getByRole('form', { name: 'Set a VAT rate' });
+    await user.type(within(vat).getByRole('textbox', { name: /Rate/ }), '9');
+    await user.click(within(seller).getByRole('button', { name: 'Save seller settings' }));
+    expect(await screen.findByText('Seller settings saved')).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'Set a VAT rate' })).getByRole('textbox', { name: /Rate/ })).toHaveValue('9');
+
+    const legalName = within(await screen.findByRole('form', { name: 'Seller settings' })).getByRole('textbox', { name: /Legal name/ });
+    await user.clear(legalName);
+    await user.type(legalName, 'Accord Network B.V.');
+    const vatAgain = screen.getByRole('form', { name: 'Set a VAT rate' });
+    await user.selectOptions(within(vatAgain).getByRole('combobox', { name: /Country/ }), 'LU');
+    await user.click(within(vatAgain).getByRole('button', { name: 'Set rate' }));
+    expect(await screen.findByText('VAT rate set')).toBeInTheDocument();
+    expect(within(await screen.findByRole('form', { name: 'Seller settings' })).getByRole('textbox', { name: /Legal name/ })).toHaveValue('Accord Network B.V.');
   });
 });

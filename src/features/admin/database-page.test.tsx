@@ -7,10 +7,11 @@ import { renderAt } from '../../testing/render';
 import DatabasePage from './database-page';
 import { EXPECTED_MIGRATIONS } from './expected-migrations';
 
-/** /admin/database: five sections, each read from its own RPC, and the actions' refusals in words. */
+/** /admin/database: six sections (Recovery's details in database-recovery-section.test.tsx), each read from its own RPC, and the actions' refusals in words. */
 type Answer = { data: unknown; error: { message: string; code?: string } | null };
 
 const ANSWERS: Record<string, Answer> = {
+  admin_erasure_requests: { data: [], error: null },
   admin_database_health: {
     data: {
       checked_at: '2026-11-27T10:00:00Z',
@@ -66,6 +67,7 @@ const ANSWERS: Record<string, Answer> = {
     },
     error: null,
   },
+  admin_database_recovery: { data: { last_backup: null, last_good_backup: null, last_drill: null, drill_state: 'missing' }, error: null },
 };
 
 function fakeClient(overrides: Record<string, Answer[]> = {}) {
@@ -99,6 +101,9 @@ describe('the database page', () => {
     const last = EXPECTED_MIGRATIONS.at(-1)!;
     expect(await within(schema).findByText(new RegExp(`Schema drift: not applied: ${last}`))).toBeInTheDocument();
     expect(within(schema).getByText(/All 1 exposed tables have row-level security/)).toBeInTheDocument();
+
+    const recovery = screen.getByRole('region', { name: 'Recovery' });
+    expect(await within(recovery).findByText('No backup yet')).toBeInTheDocument();
 
   });
 

@@ -1,5 +1,5 @@
 import { Badge, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 
 import { DataTable } from '../../components/data-table';
 import { FormDialog } from '../../components/dialogs';
@@ -25,7 +25,10 @@ import {
   SECOND_FACTOR_SETUP_MESSAGE,
 } from '../../data/admin/database';
 import { useSessionFacts } from '../../session/session-context';
+import { Failure, formatBytes, formatMs, formatRatio, Section } from './database-page-parts';
+import { RecoverySection } from './database-recovery-section';
 import { compareMigrations, EXPECTED_MIGRATIONS } from './expected-migrations';
+import { OrganisationDataSection } from './organisation-data-section';
 
 /** Each health check in words: what it found, and what to do. */
 export const HEALTH_WORDS: Record<string, { title: string; advice: string }> = {
@@ -74,46 +77,6 @@ const NUMBER = { whiteSpace: 'nowrap' } as const;
 const SEVERITY_LABEL = { critical: 'Critical', warning: 'Warning' } as const;
 const SEVERITY_COLOUR = { critical: 'red', warning: 'orange' } as const;
 const LEVEL_COLOUR = { ERROR: 'red', WARN: 'orange', INFO: 'gray' } as const;
-
-function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
-
-const formatMs = (ms: number) => `${ms.toLocaleString('en-GB', { maximumFractionDigits: ms < 10 ? 2 : 0 })} ms`;
-const formatRatio = (ratio: number | null) => (ratio === null ? '—' : `${(ratio * 100).toFixed(1)} %`);
-
-function Section({ id, title, intro, action, children }: { id: string; title: string; intro: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Stack as="section" aria-labelledby={id} gap="4">
-      <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'start', sm: 'center' }} gap="3">
-        <Stack gap="1">
-          <Heading as="h2" id={id} textStyle="xl">
-            {title}
-          </Heading>
-          <Text color="fg.muted">{intro}</Text>
-        </Stack>
-        {action}
-      </Stack>
-      {children}
-    </Stack>
-  );
-}
-
-/** A command's failure where its button is. */
-function Failure({ message }: { message: string | null }) {
-  return message ? (
-    <Text role="alert" color="fg.error">
-      {message}
-    </Text>
-  ) : null;
-}
 
 function HealthSection({ client }: { client: AccordClient }) {
   const query = useDatabaseHealth(client);
@@ -422,7 +385,7 @@ export interface DatabasePageProps {
   expectedMigrations?: string[];
 }
 
-/** /admin/database (issue 27, decision 075): the database's health, queries, space, advisors and schema, read-only but for three actions. */
+/** /admin/database (issue 27, decisions 075 and 077): the database's health, queries, space, advisors, backups and schema, read-only but for five actions. */
 export default function DatabasePage({ client = supabase, expectedMigrations = EXPECTED_MIGRATIONS }: DatabasePageProps = {}) {
   const facts = useSessionFacts();
   // Every read refuses an administrator who has no second factor at all (decision 075); the session
@@ -434,7 +397,7 @@ export default function DatabasePage({ client = supabase, expectedMigrations = E
         <PageHeader
           eyebrow="Back office"
           title="Database"
-          intro="Whether the network’s database is healthy, what costs it time and space, and whether its schema is the one this build expects. Nothing here runs SQL you type."
+          intro="Whether the network’s database is healthy, what costs it time and space, and whether it can be restored, and whether its schema is the one this build expects. Nothing here runs SQL you type."
         />
         {withoutFactor ? (
           <Text role="alert" color="fg.error">
@@ -446,7 +409,9 @@ export default function DatabasePage({ client = supabase, expectedMigrations = E
             <QuerySection client={client} />
             <SpaceSection client={client} />
             <AdvisorsSection client={client} />
+            <RecoverySection client={client} />
             <SchemaSection client={client} expected={expectedMigrations} />
+            <OrganisationDataSection client={client} />
           </>
         )}
       </Stack>

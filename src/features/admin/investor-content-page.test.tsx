@@ -133,6 +133,39 @@ describe('/admin/investor-content', () => {
     expect(rpc).toHaveBeenCalledWith('register_investor_document_version', { p_document_id: 'd9', p_storage_path: expect.stringMatching(/^d9\//) });
   });
 
+  it('after a failed upload, Retry sends the file into the document the first attempt recorded; closing instead discards it', async () => {
+    const { client, rpc, upload } = fakeClient(FULL);
+    upload.mockResolvedValueOnce({ data: null, error: { statusCode: '500', message: 'The connection was reset' } } as never);
+    const user = renderPage(client);
+    await screen.findByRole('table', { name: 'Documents in Financials' });
+    const open = async () => {
+      await user.click(screen.getByRole('button', { name: 'Upload document' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Upload a document for investors' });
+      await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Board deck');
+      await user.selectOptions(within(dialog).getByRole('combobox', { name: /Who may see it/ }), 'data_room');
+      await user.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['%PDF-1.7'], 'deck.pdf', { type: 'application/pdf' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+      return dialog;
+    };
+    const dialog = await open();
+    expect(await within(dialog).findByText('The document was not uploaded')).toBeInTheDocument();
+    expect(rpc).not.toHaveBeenCalledWith('delete_investor_document', expect.anything());
+
+    await user.click(within(dialog).getByRole('button', { name: 'Retry upload' }));
+    expect(await screen.findByText('Document uploaded')).toBeInTheDocument();
+    expect(rpc.mock.calls.filter(([name]) => name === 'create_investor_document')).toHaveLength(1);
+    expect((upload.mock.calls as unknown as Array<[string]>).map(([path]) => path.split('/')[0])).toEqual(['d9', 'd9']);
+    expect(rpc).toHaveBeenCalledWith('register_investor_document_version', { p_document_id: 'd9', p_storage_path: expect.stringMatching(/^d9\//) });
+    expect(rpc).not.toHaveBeenCalledWith('delete_investor_document', expect.anything());
+
+    // Given up on after a failure: the empty document goes.
+    upload.mockResolvedValueOnce({ data: null, error: { statusCode: '500', message: 'The connection was reset' } } as never);
+    const again = await open();
+    expect(await within(again).findByText('The document was not uploaded')).toBeInTheDocument();
+    await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(rpc).toHaveBeenCalledWith('delete_investor_document', { p_document_id: 'd9' }));
+  });
+
   it('warns that a new NDA version asks every data-room investor again, and publishes it', async () => {
     const { client, rpc } = fakeClient(FULL);
     const user = renderPage(client);

@@ -7,7 +7,7 @@ import { useCommand } from '../../components/use-command';
 import { useConfirm } from '../../components/use-confirm';
 import { supabase, type AccordClient } from '../../data/client';
 import { addInvestorDocumentVersion, type NewInvestorVersion } from '../../data/investor-content/add-investor-document-version';
-import { createInvestorDocument, type NewInvestorDocument } from '../../data/investor-content/create-investor-document';
+import { createInvestorDocument, discardInvestorDocument, type NewInvestorDocument } from '../../data/investor-content/create-investor-document';
 import { createInvestorFolder } from '../../data/investor-content/create-investor-folder';
 import { deleteInvestorDocument } from '../../data/investor-content/delete-investor-document';
 import { deleteInvestorFolder } from '../../data/investor-content/delete-investor-folder';
@@ -41,6 +41,8 @@ export default function InvestorContentPage({ client = supabase }: { client?: Ac
       description: `“${input.title}” is now available to ${input.level === 'lite' ? 'every investor' : 'data-room investors who agreed to the NDA'}.`,
     }),
   });
+  // An empty document a failed upload left for its Retry, which the person gave up on.
+  const discard = useCommand({ run: (documentId: string) => discardInvestorDocument(client, documentId), refresh: REFRESH });
   const addVersion = useCommand({
     run: (input: NewInvestorVersion) => addInvestorDocumentVersion(client, input),
     refresh: REFRESH,
@@ -94,7 +96,7 @@ export default function InvestorContentPage({ client = supabase }: { client?: Ac
               library.data ? (
                 <Flex gap="2" wrap="wrap">
                   <FolderNameDialog save={saveFolder} />
-                  <UploadDocumentDialog folders={folders} create={create} />
+                  <UploadDocumentDialog folders={folders} create={create} discard={(id) => void discard.run(id)} />
                 </Flex>
               ) : null
             }

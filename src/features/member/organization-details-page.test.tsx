@@ -61,7 +61,14 @@ function fakeClient({ role = 'admin', pending = null, update, rpc = {} }: Backen
     organizations: ORG,
     organization_change_requests: pending,
   };
-  const updateMock = vi.fn(update ?? (async () => ({ data: [{ id: 'org-1' }], error: null })));
+  // A saved profile is stored as the database stores it: a new updated_at, which the next read returns.
+  const updateMock = vi.fn(
+    update ??
+      (async () => {
+        tables.organizations = { ...(tables.organizations as object), ...(lastUpdate.values as object), updated_at: '2026-11-28T09:00:00Z' };
+        return { data: [{ id: 'org-1' }], error: null };
+      }),
+  );
   const from = vi.fn((table: string) => {
     let updating = false;
     const answer = async () => (updating ? updateMock() : { data: tables[table] ?? null, error: null });
@@ -190,6 +197,50 @@ describe('/dashboard/organization-details as an organisation admin', () => {
       size: '50-249',
       contact_email: 'hello@school.example',
     });
+  });
+
+  it('keeps a change typed in one form while the other form is saved', async () => {
+    const backend = fakeClient();
+    const user = renderPage(backend.client);
+    const facts = await factsForm();
+    const website = within(facts).getByRole('textbox', { name: /Website/ });
+    await user.clear(website);
+    await user.type(website, 'https://grachtenschool.example.org');
+    const reason = within(facts).getByRole('textbox', { name: /Why should these details change/ });
+    await user.type(reason, 'We moved to a new domain.');
+
+    const profile = await profileForm();
+    const description = within(profile).getByRole('textbox', { name: /Description/ });
+    await user.clear(description);
+    await user.type(description, 'A school on the canals of Amsterdam.');
+    await user.click(within(profile).getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Details saved')).toBeInTheDocument();
+    // The page read the organisation again (its updated_at moved) and shows the saved profile.
+    await waitFor(() => expect(backend.update).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByRole('form', { name: 'Profile' })).toBeInTheDocument());
+
+    const factsAfter = await factsForm();
+    expect(within(factsAfter).getByRole('textbox', { name: /Website/ })).toHaveValue('https://grachtenschool.example.org');
+    expect(within(factsAfter).getByRole('textbox', { name: /Why should these details change/ })).toHaveValue('We moved to a new domain.');
+    expect(within(await profileForm()).getByRole('textbox', { name: /Description/ })).toHaveValue('A school on the canals of Amsterdam.');
+  });
+
+  it('keeps a profile typed but not saved while a change to the registered details is asked for', async () => {
+    const backend = fakeClient();
+    const user = renderPage(backend.client);
+    const profile = await profileForm();
+    const email = within(profile).getByRole('textbox', { name: /Public contact e-mail/ });
+    await user.clear(email);
+    await user.type(email, 'hello@grachtenschool.example.nl');
+
+    const facts = await factsForm();
+    const website = within(facts).getByRole('textbox', { name: /Website/ });
+    await user.clear(website);
+    await user.type(website, 'https://grachtenschool.example.org');
+    await user.type(within(facts).getByRole('textbox', { name: /Why should these details change/ }), 'New domain.');
+    await user.click(within(facts).getByRole('button', { name: 'Ask for this change' }));
+    expect(await screen.findByText('Change requested')).toBeInTheDocument();
+    expect(within(await profileForm()).getByRole('textbox', { name: /Public contact e-mail/ })).toHaveValue('hello@grachtenschool.example.nl');
   });
 
   it('shows the pending request in place of the form and withdraws it', async () => {

@@ -6,6 +6,7 @@ import { SECTORS } from '../../../machines/sectors';
 
 import { countries, countryName } from '../../components/countries';
 import { TextAreaField, TextField, SelectField } from '../../components/form-fields';
+import { downloadFile } from '../../components/download-file';
 import { formatLongDate } from '../../components/formats';
 import { factLabel, factValue, sectorLabel } from '../../components/organization-labels';
 import { PageHeader, SectionHeader } from '../../components/page-header';
@@ -13,6 +14,7 @@ import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
 import { DataError } from '../../data/errors';
+import { downloadMembershipCredential } from '../../data/organization-details/download-membership-credential';
 import { replaceOrganizationLogo } from '../../data/organization-details/replace-organization-logo';
 import { publicObjectUrl } from '../../data/public-storage';
 import {
@@ -26,6 +28,7 @@ import { saveOrganizationProfile } from '../../data/organization-details/save-or
 import { withdrawOrganizationChange } from '../../data/organization-details/withdraw-organization-change';
 import { useTeamMembership } from '../../data/team/get-team-membership';
 import { useSessionFacts } from '../../session/session-context';
+import { OrganisationExportSection } from './organisation-export-section';
 import {
   DESCRIPTION_MAX,
   factChanges,
@@ -213,7 +216,8 @@ function RegisteredSection({ details, viewer, client }: { details: { organizatio
         <Detail term="Website">{organization.website}</Detail>
         <Detail term="Domain">{organization.registry_domain}</Detail>
       </Grid>
-      {viewer.isAdmin && !pendingChange ? <FactsForm key={organization.updated_at} organization={organization} client={client} /> : null}
+      {/* Not keyed on updated_at: saving the profile below moves it, and must not throw away a change typed here. */}
+      {viewer.isAdmin && !pendingChange ? <FactsForm organization={organization} client={client} /> : null}
     </Stack>
   );
 }
@@ -293,7 +297,8 @@ function ProfileSection({ organization, viewer, client }: { organization: Organi
         intro={viewer.isAdmin ? 'These take effect at once on your trust registry profile.' : 'Your organisation’s admins keep these up to date.'}
       />
       {viewer.isAdmin ? (
-        <ProfileForm key={organization.updated_at} organization={organization} client={client} />
+        // Keeps what was typed across reads of the organisation (a new logo moves updated_at too); after its own save it holds what was saved.
+        <ProfileForm organization={organization} client={client} />
       ) : (
         <Grid as="dl" templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
           <Detail term="Description">{organization.description}</Detail>
@@ -359,6 +364,36 @@ function LogoSection({ organization, viewer, client }: { organization: Organizat
   );
 }
 
+/**
+ * The membership as a verifiable credential (decision 081): admins download an
+ * SD-JWT VC anyone can check at /trust-registry/verify, without calling Accord.
+ */
+function CredentialSection({ organizationId, client }: { organizationId: string; client: AccordClient }) {
+  const download = useCommand({
+    run: async () => {
+      const issued = await downloadMembershipCredential(client, organizationId);
+      downloadFile(issued.credential, issued.fileName, 'application/dc+sd-jwt');
+      return issued;
+    },
+    success: (issued) => ({ title: 'Membership credential downloaded', description: `Valid until ${formatLongDate(new Date(issued.expiresAt))}.` }),
+    failureToast: 'The credential could not be downloaded',
+  });
+  return (
+    <Stack as="section" aria-labelledby="membership-credential" gap="4">
+      <SectionHeader
+        id="membership-credential"
+        title="Membership credential"
+        intro="A signed statement of your membership and verified schemas (an SD-JWT verifiable credential). Give it to a partner: they can check it at /trust-registry/verify, and it shows as suspended or revoked within a minute if your membership changes. Valid for 90 days."
+      />
+      <Box>
+        <Button variant="outline" loading={download.busy} loadingText="Issuing…" onClick={() => void download.run()}>
+          Download membership credential
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
 function DetailsForOrganization({ viewer, client }: { viewer: Viewer; client: AccordClient }) {
   const details = useOrganizationDetails(viewer.organizationId, client);
   return (
@@ -372,6 +407,8 @@ function DetailsForOrganization({ viewer, client }: { viewer: Viewer; client: Ac
           <ProfileSection organization={d.organization} viewer={viewer} client={client} />
           <LogoSection organization={d.organization} viewer={viewer} client={client} />
           <VerifiedSchemasSection organizationId={viewer.organizationId} isAdmin={viewer.isAdmin} client={client} />
+          {viewer.isAdmin ? <CredentialSection organizationId={viewer.organizationId} client={client} /> : null}
+          {viewer.isAdmin ? <OrganisationExportSection organizationId={viewer.organizationId} client={client} /> : null}
         </Stack>
       )}
     </QueryView>

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'reac
 
 import { FILE_RULES } from '../../../machines/onboarding-form';
 import { TextareaInput } from '../../components/form-controls';
+import { UploadProgress } from '../../components/upload-progress';
 import { useChangeRequestResponse } from './use-change-request-response';
 
 /** The applicant's answer to an open change request: text, an optional new proof of registration, Send. */
@@ -95,6 +96,7 @@ export function ChangeRequestForm({ organizationId, onAnswered }: { organization
               aria-describedby={flow.fileError ? `${fileHintId} ${fileErrorId}` : fileHintId}
             />
           )}
+          <UploadProgress tracker={flow.upload} />
           {flow.fileError ? (
             <Text id={fileErrorId} textStyle="sm" color="fg.error">
               {flow.fileError}

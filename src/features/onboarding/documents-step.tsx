@@ -3,6 +3,7 @@ import { useId, type ChangeEvent } from 'react';
 
 import { FILE_RULES, type DocumentKind, type UploadedFile } from '../../../machines/onboarding-form';
 import { CheckCircleIcon } from '../../components/status-icons';
+import { UploadProgress } from '../../components/upload-progress';
 import { supabase } from '../../data/client';
 import { logoUrl } from '../../data/onboarding/upload-application-file';
 import type { OnboardingFlow } from './use-onboarding';
@@ -96,7 +97,9 @@ function UploadField({ flow, kind, label, hint, required, file }: UploadFieldPro
           </Button>
         </Flex>
       ) : null}
-      {uploading ? (
+      {uploading && flow.upload.state ? (
+        <UploadProgress tracker={flow.upload} />
+      ) : uploading ? (
         <Stack gap="1.5" role="status" aria-live="polite">
           <Text textStyle="sm">Uploading…</Text>
           <chakra.progress aria-label={`Uploading ${label.toLowerCase()}`} width="100%" height="2" css={{ accentColor: 'var(--chakra-colors-brand-700)' }} />

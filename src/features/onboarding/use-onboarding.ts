@@ -15,6 +15,7 @@ import { onboardingMachine, type OnboardingEvent } from '../../../machines/onboa
 import { onboardingActors } from '../../actors/onboarding-actors';
 import { showToast } from '../../components/toast';
 import { shallowEqual } from '../../components/shallow-equal';
+import { useUploadTracker } from '../../components/upload-progress';
 import { useSession } from '../../session/session-context';
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
@@ -107,13 +108,15 @@ export function useOnboarding({ userId, accountEmail }: UseOnboardingOptions) {
   const location = useLocation();
   const urlStep = toStepNumber(new URLSearchParams(location.search).get('step'));
 
+  const upload = useUploadTracker();
+  const { track, finish } = upload;
   const machine = useMemo(
     () =>
       onboardingMachine.provide({
-        actors: onboardingActors(userId),
+        actors: onboardingActors(userId, undefined, track),
         actions: { toast: (_, params) => showToast(params) },
       }),
-    [userId],
+    [userId, track],
   );
   const actor = useActorRef(machine, { input: { signedIn: userId !== null, accountEmail, requestedStep: urlStep } });
   const current = useSelector(actor, view, shallowEqual);
@@ -175,10 +178,16 @@ export function useOnboarding({ userId, accountEmail }: UseOnboardingOptions) {
     void reloadFacts().then(() => navigate(output.to, { replace: true }));
   }, [output, navigate, reloadFacts]);
 
+  // The bar goes once the file is in, or refused.
+  useEffect(() => {
+    if (current.uploading === null) finish();
+  }, [current.uploading, finish]);
+
   return useMemo(() => {
     const send = (event: OnboardingEvent) => actor.send(event);
     return {
       ...current,
+      upload,
       draftStatus,
       changeEmail: (email: string) => send({ type: 'user.changeEmail', email }),
       sendLink: () => send({ type: 'user.sendLink' }),
@@ -194,7 +203,7 @@ export function useOnboarding({ userId, accountEmail }: UseOnboardingOptions) {
       submit: () => send({ type: 'user.submit' }),
       retry: () => send({ type: 'user.retry' }),
     };
-  }, [actor, current, draftStatus]);
+  }, [actor, current, draftStatus, upload]);
 }
 
 export type OnboardingFlow = ReturnType<typeof useOnboarding>;

@@ -4,6 +4,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 
 import { usePageDescription } from '../../components/page-meta';
 import { API_EXAMPLES, HOSTED_BASE_URL, LOCAL_BASE_URL, REGISTRY_COLUMNS, VERIFICATION_FIELDS, type ApiExample } from './api-guide-examples';
+import { TRUST_LIST_FIELDS, TRUST_LIST_PATH, TRUST_LIST_SNIPPETS } from './trust-list-examples';
 
 /** A scrollable code block that keyboard users can scroll too. */
 function CodeBlock({ label, children }: { label: string; children: string }) {
@@ -144,6 +145,7 @@ export default function ApiGuidePage() {
     ...API_EXAMPLES.map(({ id, title }) => ({ id, title, nested: true })),
     { id: 'columns', title: 'What a registry entry contains' },
     { id: 'verification-answer', title: 'What a verification answer contains' },
+    { id: 'trust-list', title: 'Verify offline: the signed trust list' },
     { id: 'good-to-know', title: 'Good to know' },
   ];
 
@@ -244,6 +246,28 @@ export default function ApiGuidePage() {
             <Code>select=authorized,reason</Code> for fewer.
           </Text>
           <FieldList fields={VERIFICATION_FIELDS} />
+        </Section>
+
+        <Section id="trust-list" title="Verify offline: the signed trust list">
+          <Text maxW="75ch">
+            The whole registry is also published as one signed document, so your system can keep a copy and check members
+            without calling the API each time. It is a JSON Web Token signed by the network (ES256), republished within a
+            minute of any change to the registry and at least every 12 hours, at one address that needs no key:
+          </Text>
+          <CodeBlock label="Where the trust list is">{`<base URL>${TRUST_LIST_PATH}`}</CodeBlock>
+          <Text maxW="75ch">
+            Verify it with the network’s public keys, published at <Code>/.well-known/jwks.json</Code> of the Accord site
+            (and as a DID document at <Code>/.well-known/did.json</Code>). A new key is published there before it signs
+            anything, and an old one stays until everything it signed has expired, so fetching the keys when you meet an
+            unknown key id is enough. The payload holds:
+          </Text>
+          <FieldList fields={TRUST_LIST_FIELDS} />
+          {TRUST_LIST_SNIPPETS.map((snippet) => (
+            <Stack key={snippet.id} gap="2">
+              <Text fontWeight="medium">{snippet.label}</Text>
+              <CodeBlock label={`Verify the trust list: ${snippet.label}`}>{snippet.code}</CodeBlock>
+            </Stack>
+          ))}
         </Section>
 
         <Section id="good-to-know" title="Good to know">

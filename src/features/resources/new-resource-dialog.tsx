@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { SECTORS } from '../../../machines/sectors';
 import { FormDialog } from '../../components/dialogs';
 import { CheckboxChoices, SelectField, TextAreaField, TextField } from '../../components/form-fields';
+import { UploadProgress, useUploadTracker } from '../../components/upload-progress';
 import type { Command } from '../../components/use-command';
 import type { NewResource } from '../../data/resources/create-resource';
 import type { OrganizationSector, ResourceAudience } from '../../data/resources/list-resources';
@@ -60,6 +61,8 @@ export function NewResourceDialog({ create, categories }: { create: Command<NewR
     create.reset();
   };
 
+  const upload = useUploadTracker();
+
   async function submit() {
     const found = newResourceProblems(fields);
     setProblems(found);
@@ -77,7 +80,9 @@ export function NewResourceDialog({ create, categories }: { create: Command<NewR
       audience: fields.audience,
       sectors: fields.sectors,
       file: fields.file as File,
+      tracking: upload.track(fields.file as File),
     });
+    upload.finish();
     if (result.ok) {
       setOpen(false);
       reset();
@@ -96,7 +101,7 @@ export function NewResourceDialog({ create, categories }: { create: Command<NewR
       description="It is saved unpublished: members see it once you publish it."
       submitLabel="Upload resource"
       busyLabel="Uploading…"
-      busyMessage="Uploading the file…"
+      busyMessage={upload.state ? undefined : 'Uploading the file…'}
       busy={create.busy}
       failure={create.error}
       failureTitle="The resource was not added"
@@ -127,6 +132,7 @@ export function NewResourceDialog({ create, categories }: { create: Command<NewR
         <CheckboxChoices label="Sectors" name="sectors" options={SECTOR_OPTIONS} value={fields.sectors} error={problems.sectors} onChange={(v) => set('sectors', v)} />
       ) : null}
       <ResourceFileField file={fields.file} error={problems.file} onChange={(file) => set('file', file)} disabled={create.busy} />
+      <UploadProgress tracker={upload} />
     </FormDialog>
   );
 }

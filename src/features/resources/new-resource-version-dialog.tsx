@@ -3,15 +3,18 @@ import { useState } from 'react';
 
 import { FormDialog } from '../../components/dialogs';
 import { TextField } from '../../components/form-fields';
+import { UploadProgress, useUploadTracker } from '../../components/upload-progress';
 import type { Command } from '../../components/use-command';
 import type { Resource } from '../../data/resources/list-resources';
 import { resourceFileProblem } from '../../data/resources/upload-resource-file';
+import type { UploadTracking } from '../../data/storage-upload';
 import { ResourceFileField } from './resource-file-field';
 
 export interface NewVersion {
   resourceId: string;
   versionLabel: string;
   file: File;
+  tracking?: UploadTracking;
 }
 
 /** "Replace file": a new version becomes the one members download; the older ones stay in the history. */
@@ -27,6 +30,8 @@ export function NewResourceVersionDialog({ resource, addVersion }: { resource: R
     addVersion.reset();
   };
 
+  const upload = useUploadTracker();
+
   async function submit() {
     const found: { label?: string; file?: string } = {};
     if (label.trim() === '') found.label = 'Enter the new version, e.g. 2.0.';
@@ -39,7 +44,8 @@ export function NewResourceVersionDialog({ resource, addVersion }: { resource: R
       document.querySelector<HTMLElement>(`[role="dialog"] [name="${found.label ? 'versionLabel' : 'file'}"]`)?.focus();
       return;
     }
-    const result = await addVersion.run({ resourceId: resource.id, versionLabel: label.trim(), file: file as File });
+    const result = await addVersion.run({ resourceId: resource.id, versionLabel: label.trim(), file: file as File, tracking: upload.track(file as File) });
+    upload.finish();
     if (result.ok) {
       setOpen(false);
       reset();
@@ -66,7 +72,7 @@ export function NewResourceVersionDialog({ resource, addVersion }: { resource: R
       }
       submitLabel="Upload version"
       busyLabel="Uploading…"
-      busyMessage="Uploading the file…"
+      busyMessage={upload.state ? undefined : 'Uploading the file…'}
       busy={addVersion.busy}
       failure={addVersion.error}
       failureTitle="The new version was not saved"
@@ -74,6 +80,7 @@ export function NewResourceVersionDialog({ resource, addVersion }: { resource: R
     >
       <TextField label="Version" name="versionLabel" required value={label} error={problems.label} onChange={setLabel} />
       <ResourceFileField file={file} error={problems.file} onChange={setFile} disabled={addVersion.busy} />
+      <UploadProgress tracker={upload} />
     </FormDialog>
   );
 }

@@ -21,7 +21,7 @@
  * file_missing, 405 method_not_allowed, 500 internal.
  * Decision: docs/decisions/071-invoice-documents.md.
  */
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 
 import { type InvoiceDocument, invoiceFileName, isDraft } from '../_shared/billing/invoice-document.ts';
 import { bearerToken, callerClient, tokenSubject } from '../_shared/caller.ts';
@@ -29,21 +29,15 @@ import { clientOptions, env } from '../_shared/env.ts';
 import { aal2Refusal, contentDisposition, corsHeaders, failure, json, preflight } from '../_shared/http.ts';
 import { loadInvoiceFonts } from './fonts.ts';
 import { renderInvoicePdf } from './render.ts';
+import { INVOICES_BUCKET, storedPdf } from './stored-pdf.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const USAGE = 'Send { "invoiceId": "<uuid>" }.';
-const BUCKET = 'invoices';
 const SIGNED_URL_SECONDS = 60;
 
 interface PostgrestErrorLike {
   code?: string;
   message?: string;
-}
-
-interface StoredPdf {
-  organization_id: string;
-  pdf_path: string | null;
-  pdf_sha256: string | null;
 }
 
 function refusal(error: PostgrestErrorLike): Response {
@@ -61,11 +55,6 @@ function refusal(error: PostgrestErrorLike): Response {
   return failure(500, 'internal', 'The invoice could not be prepared. Please try again.');
 }
 
-async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 function draftResponse(pdf: Uint8Array, fileName: string): Response {
   return new Response(pdf as Uint8Array<ArrayBuffer>, {
     status: 200,
@@ -80,37 +69,6 @@ function draftResponse(pdf: Uint8Array, fileName: string): Response {
       'X-Content-Type-Options': 'nosniff',
     },
   });
-}
-
-/**
- * The stored file's path and SHA-256, rendering and recording it the first
- * time. The upload never overwrites: when a file is already there (a request
- * at the same moment, or one that stopped before recording), that file is the
- * one recorded, so the stored bytes and the recorded hash always agree.
- */
-async function storedPdf(service: SupabaseClient, document: InvoiceDocument): Promise<{ path: string; sha256: string }> {
-  const { data: row, error } = await service.from('invoices').select('organization_id, pdf_path, pdf_sha256').eq('id', document.id).single<StoredPdf>();
-  if (error || !row) throw new Error(`Reading invoice ${document.id} failed: ${error?.message}`);
-  if (row.pdf_path && row.pdf_sha256) return { path: row.pdf_path, sha256: row.pdf_sha256 };
-
-  const path = `${row.organization_id}/${document.id}.pdf`;
-  const bucket = service.storage.from(BUCKET);
-  let bytes = await renderInvoicePdf(document, await loadInvoiceFonts());
-  const upload = await bucket.upload(path, bytes, { contentType: 'application/pdf', upsert: false });
-  if (upload.error) {
-    const existing = await bucket.download(path);
-    if (existing.error || !existing.data) throw new Error(`Storing ${path} failed: ${upload.error.message}`);
-    bytes = new Uint8Array(await existing.data.arrayBuffer());
-  }
-  const sha256 = await sha256Hex(bytes);
-  const recorded = await service.rpc('record_invoice_pdf', { p_invoice_id: document.id, p_path: path, p_sha256: sha256 });
-  if (recorded.error) {
-    // Recorded meanwhile by another request: serve what it recorded.
-    const again = await service.from('invoices').select('organization_id, pdf_path, pdf_sha256').eq('id', document.id).single<StoredPdf>();
-    if (again.data?.pdf_path && again.data.pdf_sha256) return { path: again.data.pdf_path, sha256: again.data.pdf_sha256 };
-    throw new Error(`Recording ${path} failed: ${recorded.error.message}`);
-  }
-  return { path, sha256 };
 }
 
 async function handle(req: Request): Promise<Response> {
@@ -140,7 +98,7 @@ async function handle(req: Request): Promise<Response> {
   const service = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), clientOptions);
   const stored = await storedPdf(service, document);
   const { data: signed, error: signError } = await service.storage
-    .from(BUCKET)
+    .from(INVOICES_BUCKET)
     .createSignedUrl(stored.path, SIGNED_URL_SECONDS, { download: fileName });
   if (signError || !signed) {
     console.error('Signing', stored.path, 'failed:', signError);

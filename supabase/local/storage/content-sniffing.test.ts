@@ -33,7 +33,8 @@ describe('content sniffing', () => {
     expect(contentMismatch('image/png', Buffer.from('plain text'))).toBe('it is not a PNG image');
     expect(contentMismatch('image/jpeg', Buffer.alloc(0))).toBe('it is empty');
     expect(contentMismatch(DOCX, xlsxBytes())).toBe('it is an Excel workbook');
-    expect(contentMismatch(XLSX, zipBytes({ 'notes.txt': 'an archive' }))).toBe('it is not an Excel workbook');
+    expect(contentMismatch(XLSX, zipBytes({ 'notes.txt': 'an archive' }))).toBe('it is a ZIP archive');
+    expect(contentMismatch('application/zip', zipBytes({ 'notes.txt': 'an archive' }))).toBeUndefined();
     expect(contentMismatch('image/webp', Buffer.from('RIFF\0\0\0\0WAVEfmt '))).toBe('it is not a WebP image');
   });
 
@@ -46,6 +47,18 @@ describe('content sniffing', () => {
   it('shows images and PDFs in the page and hands everything else over as a download', () => {
     expect(['image/png', 'image/jpeg', 'image/webp', 'application/pdf'].every(servedInline)).toBe(true);
     expect([DOCX, XLSX, 'text/html', 'image/svg+xml', 'application/octet-stream'].some(servedInline)).toBe(false);
+  });
+
+  it('takes a signed list only as a compact JWS whose header names its algorithm, and never as markup', () => {
+    const header = Buffer.from('{"alg":"ES256","typ":"trust-list+jwt"}').toString('base64url');
+    const jws = Buffer.from(`${header}.eyJzZXF1ZW5jZSI6MX0.c2lnbmF0dXJl`);
+    expect(contentMismatch('application/jwt', jws)).toBeUndefined();
+    expect(contentMismatch('application/statuslist+jwt', jws)).toBeUndefined();
+    expect(contentMismatch('application/jwt', Buffer.from('<script>alert(1)</script>'))).toBe('it is not a signed JSON Web Token');
+    expect(contentMismatch('application/jwt', Buffer.from(`${Buffer.from('{"typ":"JWT"}').toString('base64url')}.e30.c2ln`))).toBe(
+      'it is not a signed JSON Web Token',
+    );
+    expect(contentMismatch('application/jwt', PNG)).toBe('it is a PNG image');
   });
 
   it('reads a ZIP archive’s names only from a whole central directory', () => {

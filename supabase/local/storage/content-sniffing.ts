@@ -56,7 +56,25 @@ function officePackage(bytes: Uint8Array, folder: string): boolean {
   return !!names && names.has('[Content_Types].xml') && [...names].some((n) => n.startsWith(folder));
 }
 
+/**
+ * A compact JWS (RFC 7515): three base64url parts, the first a JSON header
+ * naming its algorithm. Only ASCII of that alphabet, so no browser reads it as
+ * markup; the trust bucket's signed lists (decision 081).
+ */
+function compactJws(bytes: Uint8Array): boolean {
+  const text = new TextDecoder().decode(bytes);
+  if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+$/.test(text)) return false;
+  try {
+    const header = JSON.parse(Buffer.from(text.slice(0, text.indexOf('.')), 'base64url').toString('utf8')) as { alg?: unknown };
+    return typeof header.alg === 'string';
+  } catch {
+    return false;
+  }
+}
+
 const SIGNATURES: Signature[] = [
+  { mimeType: 'application/jwt', label: 'a signed JSON Web Token', inline: true, matches: compactJws },
+  { mimeType: 'application/statuslist+jwt', label: 'a signed status list', inline: true, matches: compactJws },
   { mimeType: 'application/pdf', label: 'a PDF document', inline: true, matches: (b) => startsWith(b, ascii('%PDF-')) },
   {
     mimeType: 'image/png',
@@ -92,6 +110,9 @@ const SIGNATURES: Signature[] = [
     inline: false,
     matches: (b) => officePackage(b, 'xl/'),
   },
+  // Last, so a Word document or workbook is sniffed as what it is first. The
+  // export archives of decision 076 are the one kind stored.
+  { mimeType: 'application/zip', label: 'a ZIP archive', inline: false, matches: (b) => zipEntryNames(b) !== undefined },
 ];
 
 const signatureOf = (mimeType: string) => SIGNATURES.find((s) => s.mimeType === mimeType);

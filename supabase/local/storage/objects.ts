@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { servedInline } from './content-sniffing.ts';
 import { requestContext, type StorageContext, type StorageRequest } from './context.ts';
-import type { CallerTx, Queryable } from './db.ts';
+import type { CallerTx, Queryable, RequestContext } from './db.ts';
 import { ERRORS } from './errors.ts';
 import { json, readBody, type Reply } from './http.ts';
 import type { Caller } from './tokens.ts';
@@ -18,7 +18,7 @@ import { mustBeAllowedMimeType, mustBeValidKey, mustMatchContent, strictMediaTyp
  * serving public buckets and signed URLs) run as the schema owner.
  */
 
-interface BucketRow {
+export interface BucketRow {
   id: string;
   public: boolean;
   file_size_limit: string | null;
@@ -53,7 +53,7 @@ const OBJECT_COLUMNS =
 /** Room for multipart framing and form fields (metadata may be up to 1 MB) around the file. */
 const MULTIPART_OVERHEAD = 1024 * 1024 + 64 * 1024;
 
-async function findBucket(db: Queryable, id: string): Promise<BucketRow> {
+export async function findBucket(db: Queryable, id: string): Promise<BucketRow> {
   const { rows } = await db.query<BucketRow>(
     'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
     [id],
@@ -121,14 +121,14 @@ async function idOf(tx: CallerTx, bucket: string, name: string): Promise<string>
   return rows[0].id;
 }
 
-interface IncomingFile {
+export interface IncomingFile {
   bytes: Buffer;
   mimeType: string;
   cacheControl: string;
   userMetadata: Record<string, unknown> | null;
 }
 
-function parseJsonObject(text: string | undefined): Record<string, unknown> | null {
+export function parseJsonObject(text: string | undefined): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);
@@ -361,38 +361,73 @@ async function storeUpload(
   const rc = requestContext(req, caller);
   const bucket = await findBucket(ctx.db.admin, bucketId);
 
-  const row = (metadata: ObjectMetadata | null, userMetadata: Record<string, unknown> | null): NewObject => ({
-    id: randomUUID(),
-    bucket: bucketId,
-    name,
-    owner,
-    metadata,
-    userMetadata,
-    version: randomUUID(),
-  });
-
   // As hosted Storage's canUpload: the policies are asked before a byte is stored.
-  if (!opts.signed) {
-    await ctx.db.asCaller(rc, (tx) => writeObjectRow(tx, row(null, null), opts.upsert), { rollback: true });
-  }
+  if (!opts.signed) await mayUpload(ctx, rc, bucketId, name, owner, opts.upsert);
 
+  const file = await incomingFile(req, uploadLimit(ctx, bucket));
+  const id = await completeUpload(ctx, rc, bucket, name, owner, file, opts.upsert || !opts.signed);
+  return { id, key: `${bucketId}/${name}` };
+}
+
+/** The most an upload into `bucket` may hold: its own limit, never above the project's. */
+export function uploadLimit(ctx: StorageContext, bucket: BucketRow): number {
   const bucketLimit = bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit);
-  const limit = Math.min(bucketLimit, ctx.fileSizeLimit);
-  const file = await incomingFile(req, limit);
-  mustMatchContent(mustBeAllowedMimeType(file.mimeType, bucket.allowed_mime_types), file.bytes);
+  return Math.min(bucketLimit, ctx.fileSizeLimit);
+}
 
+const newObject = (
+  bucket: string,
+  name: string,
+  owner: string | undefined,
+  metadata: ObjectMetadata | null,
+  userMetadata: Record<string, unknown> | null,
+): NewObject => ({ id: randomUUID(), bucket, name, owner, metadata, userMetadata, version: randomUUID() });
+
+/**
+ * As hosted Storage's canUpload: the caller's INSERT policy (with `upsert` also
+ * SELECT and UPDATE) is asked by writing the row as the caller and rolling it
+ * back, so a refusal comes before a byte is stored. Resumable uploads ask it
+ * again on every request.
+ */
+export async function mayUpload(
+  ctx: StorageContext,
+  rc: RequestContext,
+  bucketId: string,
+  name: string,
+  owner: string | undefined,
+  upsert: boolean,
+): Promise<void> {
+  await ctx.db.asCaller(rc, (tx) => writeObjectRow(tx, newObject(bucketId, name, owner, null, null), upsert), {
+    rollback: true,
+  });
+}
+
+/**
+ * As hosted Storage's completeUpload, for plain and resumable uploads alike:
+ * the type must be one the bucket takes and the bytes must carry its
+ * signature; then, once the policies allowed the upload (mayUpload, or when
+ * the upload URL was signed), Storage writes the row as itself, replacing
+ * whatever is at that name by then with `upsert`. Only database triggers still
+ * see this write. Returns the object's id.
+ */
+export async function completeUpload(
+  ctx: StorageContext,
+  rc: RequestContext,
+  bucket: BucketRow,
+  name: string,
+  owner: string | undefined,
+  file: IncomingFile,
+  upsert: boolean,
+): Promise<string> {
+  mustMatchContent(mustBeAllowedMimeType(file.mimeType, bucket.allowed_mime_types), file.bytes);
   const staged = await ctx.disk.stage(file.bytes);
   try {
-    const id = await ctx.db.asCaller(rc, async (tx) => {
-      // As hosted Storage's completeUpload: once the policies allowed the upload (above,
-      // or when the upload URL was signed), Storage writes the row as itself, replacing
-      // whatever is at that name by then. Only database triggers still see this write.
-      await tx.asOwner(() => writeObjectRow(tx, row(metadataOf(file), file.userMetadata), opts.upsert || !opts.signed));
-      const objectId = await idOf(tx, bucketId, name);
-      await ctx.disk.commit(staged, bucketId, name);
+    return await ctx.db.asCaller(rc, async (tx) => {
+      await tx.asOwner(() => writeObjectRow(tx, newObject(bucket.id, name, owner, metadataOf(file), file.userMetadata), upsert));
+      const objectId = await idOf(tx, bucket.id, name);
+      await ctx.disk.commit(staged, bucket.id, name);
       return objectId;
     });
-    return { id, key: `${bucketId}/${name}` };
   } finally {
     await ctx.disk.discard(staged);
   }
@@ -409,16 +444,7 @@ export async function createSignedUploadUrl(
   const caller = await req.caller();
   const upsert = req.header('x-upsert') === 'true';
   await findBucket(ctx.db.admin, bucketId);
-  const probe: NewObject = {
-    id: randomUUID(),
-    bucket: bucketId,
-    name,
-    owner: caller.sub,
-    metadata: null,
-    userMetadata: null,
-    version: randomUUID(),
-  };
-  await ctx.db.asCaller(requestContext(req, caller), (tx) => writeObjectRow(tx, probe, upsert), { rollback: true });
+  await mayUpload(ctx, requestContext(req, caller), bucketId, name, caller.sub, upsert);
   const url = `${bucketId}/${name}`;
   // Hosted Storage signs upload URLs for two hours.
   const token = await ctx.tokens.signUrl({ url, upsert, owner: caller.sub }, 2 * 60 * 60);

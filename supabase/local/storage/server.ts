@@ -11,6 +11,7 @@ import { createDisk } from './disk.ts';
 import { ERRORS, StorageError } from './errors.ts';
 import { readBody, readJson, type Reply } from './http.ts';
 import * as objects from './objects.ts';
+import { createResumable, RESUMABLE_PATH } from './resumable.ts';
 import { createTokenService, type Caller } from './tokens.ts';
 
 /**
@@ -133,6 +134,8 @@ export async function startStorage(options: StorageOptions): Promise<RunningStor
     await rm(join(options.dataDir, 'storage'), { recursive: true, force: true });
   }
   await rm(join(options.dataDir, 'storage-staging'), { recursive: true, force: true });
+  // Partial resumable uploads outlive a restart, as on hosted, unless the database was just made.
+  if (options.emptyOnStart) await rm(join(options.dataDir, 'storage-resumable'), { recursive: true, force: true });
   await mkdir(join(options.dataDir, 'storage'), { recursive: true });
 
   const db = connect(options.dbUrl, log);
@@ -144,6 +147,14 @@ export async function startStorage(options: StorageOptions): Promise<RunningStor
     log,
   };
   const table = routes(ctx);
+  const resumable = createResumable(ctx, options.dataDir, options.publicUrl.replace(/\/+$/, ''));
+
+  /** The caller of a request, verified once and only when a handler asks. */
+  const callerOf = (req: http.IncomingMessage) => {
+    const jwt = (req.headers.authorization ?? '').replace(BEARER, '');
+    let verified: Promise<Caller> | undefined;
+    return { jwt, caller: () => (verified ??= ctx.tokens.verifyCaller(jwt)) };
+  };
 
   async function handle(req: http.IncomingMessage): Promise<Reply> {
     const url = new URL(req.url ?? '/', 'http://storage.local');
@@ -161,10 +172,7 @@ export async function startStorage(options: StorageOptions): Promise<RunningStor
     }
     if (!route || !match) throw ERRORS.notFound(`Route ${method}:${pathname} not found`);
 
-    const authorization = req.headers.authorization ?? '';
-    const jwt = authorization.replace(BEARER, '');
-    let verified: Promise<Caller> | undefined;
-    const caller = () => (verified ??= ctx.tokens.verifyCaller(jwt));
+    const { jwt, caller } = callerOf(req);
     let body: Promise<Record<string, unknown>> | undefined;
     const request: StorageRequest = {
       method,
@@ -222,7 +230,29 @@ export async function startStorage(options: StorageOptions): Promise<RunningStor
     });
   }
 
+  /** TUS requests (GET is no part of it: an upload's bytes are read as an object once it is one). */
+  const isResumable = (req: http.IncomingMessage) => {
+    const pathname = new URL(req.url ?? '/', 'http://storage.local').pathname.replace(/\/{2,}/g, '/');
+    return (
+      req.method !== 'GET' && (pathname === RESUMABLE_PATH || pathname.startsWith(`${RESUMABLE_PATH}/`))
+    );
+  };
+
   const server = http.createServer((req, res) => {
+    if (isResumable(req)) {
+      const { caller } = callerOf(req);
+      const context = {
+        method: req.method ?? 'POST',
+        path: new URL(req.url ?? '/', 'http://storage.local').pathname,
+        caller,
+        upsert: req.headers['x-upsert'] === 'true',
+      };
+      resumable.handle(req, res, context).catch((error: unknown) => {
+        log(`storage: resumable ${req.method} ${req.url} failed: ${String(error)}`);
+        res.destroy();
+      });
+      return;
+    }
     respond(req, res).catch((error: unknown) => {
       log(`storage: could not answer ${req.method} ${req.url}: ${String(error)}`);
       res.destroy();

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { ConfirmDialog } from '../../../components/dialogs';
 import { DataTable } from '../../../components/data-table';
-import { formatBillingPeriod, formatCalendarDay, formatDayAndTime, formatMoney, formatVatRate } from '../../../components/formats';
+import { formatBillingPeriod, formatCalendarDay, formatCount, formatDayAndTime, formatMoney, formatVatRate } from '../../../components/formats';
 import { useSignedUrl } from '../../../components/open-file';
 import { QueryView } from '../../../components/query-view';
 import { StatusBadge } from '../../../components/status-badge';
@@ -14,9 +14,10 @@ import { billingToday } from '../../../data/billing/billing-today';
 import { useInvoiceDetail, type InvoiceDetail } from '../../../data/billing/get-invoice-detail';
 import { issueInvoice, issueInvoiceChanges } from '../../../data/billing/issue-invoice';
 import { openInvoicePdf } from '../../../data/billing/open-invoice-pdf';
+import type { PaymentMethod } from '../../../data/billing/record-payment';
 import { sendInvoiceAgain, sendInvoiceAgainChanges } from '../../../data/billing/send-invoice-again';
 import type { AccordClient } from '../../../data/client';
-import { DOCUMENT_STATE, documentState, KIND_LABEL } from '../../../components/billing-labels';
+import { DOCUMENT_STATE, documentState, KIND_LABEL, PAYMENT_METHOD_LABEL } from '../../../components/billing-labels';
 import { actionLabel } from '../audit-action-labels';
 import { CreditNoteDialog, type CreditTarget } from './credit-note-dialog';
 import { RecordPaymentDialog, type PaymentTarget } from './record-payment-dialog';
@@ -52,14 +53,20 @@ function Detail({ client, invoice, hrefFor }: { client: AccordClient; invoice: I
     useCommand({
       run: () => issueInvoice(client, invoice.id),
       refresh: issueInvoiceChanges,
-      success: () => ({ title: 'Invoice issued', description: `${invoice.organizationName} is told by notification and e-mail.` }),
+      success: () => ({
+        title: 'Invoice issued',
+        description: `${invoice.organizationName} is told by notification and e-mail; its billing e-mail, if set, gets the PDF.`,
+      }),
     }),
   );
   const sendAgain = useConfirm(
     useCommand({
       run: () => sendInvoiceAgain(client, invoice.id),
       refresh: sendInvoiceAgainChanges(invoice.id),
-      success: () => ({ title: 'Invoice sent again', description: `${invoice.organizationName}’s admins are told again.` }),
+      success: (recipients) => ({
+        title: 'Invoice sent again',
+        description: `Sent to ${formatCount(recipients)} ${recipients === 1 ? 'recipient' : 'recipients'} at ${invoice.organizationName}.`,
+      }),
     }),
   );
   const pdf = useSignedUrl({
@@ -175,7 +182,7 @@ function Detail({ client, invoice, hrefFor }: { client: AccordClient; invoice: I
               rowKey={(payment) => payment.paymentId}
               columns={[
                 { key: 'received', label: 'Received', cell: (payment) => formatCalendarDay(payment.receivedOn) },
-                { key: 'method', label: 'Method', cell: (payment) => (payment.method ?? '—').replace('_', ' ') },
+                { key: 'method', label: 'Method', cell: (payment) => (payment.method ? (PAYMENT_METHOD_LABEL[payment.method as PaymentMethod] ?? payment.method) : '—') },
                 { key: 'reference', label: 'Reference', cell: (payment) => payment.reference ?? '—' },
                 { key: 'amount', label: 'Amount', alignEnd: true, cell: (payment) => formatMoney(payment.amountMinor, invoice.currency) },
               ]}

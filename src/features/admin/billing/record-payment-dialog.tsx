@@ -5,16 +5,13 @@ import { FormDialog } from '../../../components/dialogs';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { formatCalendarDay, formatMoney } from '../../../components/formats';
 import { useCommand } from '../../../components/use-command';
+import { PAYMENT_METHOD_LABEL } from '../../../components/billing-labels';
 import { recordPayment, recordPaymentChanges, type PaymentMethod } from '../../../data/billing/record-payment';
 import type { InvoiceSummary } from '../../../data/billing/types';
 import type { AccordClient } from '../../../data/client';
 import { moneyInputText, parseMoneyInput } from './money-input';
 
-const METHODS: { value: PaymentMethod; label: string }[] = [
-  { value: 'bank_transfer', label: 'Bank transfer' },
-  { value: 'card', label: 'Card' },
-  { value: 'other', label: 'Another way' },
-];
+const METHODS = (Object.keys(PAYMENT_METHOD_LABEL) as PaymentMethod[]).map((value) => ({ value, label: PAYMENT_METHOD_LABEL[value] }));
 
 export interface PaymentTarget {
   organizationId: string;

@@ -2,6 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 
 import { FormDialog } from '../../../components/dialogs';
+import { UploadProgress, useUploadTracker } from '../../../components/upload-progress';
 import type { Command } from '../../../components/use-command';
 import type { NewInvestorVersion } from '../../../data/investor-content/add-investor-document-version';
 import { INVESTOR_FILE_ACCEPT, investorFileProblem } from '../../../data/investor-content/investor-file';
@@ -14,6 +15,7 @@ export function NewDocumentVersionDialog({ document: doc, addVersion }: { docume
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | undefined>();
+  const upload = useUploadTracker();
   const next = (doc.versions[0]?.version ?? 0) + 1;
 
   async function submit() {
@@ -23,7 +25,8 @@ export function NewDocumentVersionDialog({ document: doc, addVersion }: { docume
       document.querySelector<HTMLElement>('[role="dialog"] [name="file"]')?.focus();
       return;
     }
-    const result = await addVersion.run({ documentId: doc.id, file: file as File });
+    const result = await addVersion.run({ documentId: doc.id, file: file as File, tracking: upload.track(file as File) });
+    upload.finish();
     if (result.ok) {
       setOpen(false);
       setFile(null);
@@ -50,15 +53,16 @@ export function NewDocumentVersionDialog({ document: doc, addVersion }: { docume
           ? `The file becomes version ${next}, the one investors open instead of version ${doc.current.version}. Earlier versions stay listed here.`
           : `The file becomes version ${next}, the one investors open.`
       }
-      submitLabel="Upload version"
+      submitLabel={addVersion.error ? 'Retry upload' : 'Upload version'}
       busyLabel="Uploading…"
-      busyMessage="Uploading the file…"
+      busyMessage={upload.state ? undefined : 'Uploading the file…'}
       busy={addVersion.busy}
       failure={addVersion.error}
       failureTitle="The new version was not saved"
       onSubmit={() => void submit()}
     >
       <ResourceFileField file={file} error={problem} onChange={setFile} disabled={addVersion.busy} accept={INVESTOR_FILE_ACCEPT} rules={FILE_RULES} />
+      <UploadProgress tracker={upload} />
     </FormDialog>
   );
 }

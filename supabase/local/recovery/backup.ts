@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+
+/**
+ * A logical backup taken by the stack in Node (decision 077): the embedded
+ * Postgres 17 ships no pg_dump, and Debian's clients (15) cannot dump a 17
+ * server. One REPEATABLE READ, read-only transaction sees one snapshot; in it
+ * every table of the app's schemas is streamed with `COPY … TO STDOUT` (text
+ * format, one row per line) into its own file, hashed with SHA-256 on the way;
+ * the sequences' positions are read; and the stored files the snapshot's
+ * storage.objects name are copied beside them with their hashes. A manifest
+ * lists it all; its own SHA-256 is the backup's checksum, kept in the database.
+ *
+ * The schema is not in the backup: a restore applies supabase/migrations (the
+ * one source of the schema) to a fresh database and copies the rows in.
+ */
+
+/** Whose rows are backed up: the app's (public, private) and the platform's it relies on (auth, storage). */
+export const BACKUP_SCHEMAS = ['public', 'private', 'auth', 'storage'] as const;
+
+export const MANIFEST_FORMAT = 'accord-backup/1';
+
+export interface TableEntry {
+  schema: string;
+  name: string;
+  /** The columns copied, in order (generated columns are left out: a restore computes them). */
+  columns: string[];
+  file: string;
+  rows: number;
+  bytes: number;
+  sha256: string;
+}
+
+export interface SequenceEntry {
+  schema: string;
+  name: string;
+  lastValue: string;
+  isCalled: boolean;
+}
+
+export interface FileEntry {
+  bucket: string;
+  name: string;
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface Manifest {
+  format: typeof MANIFEST_FORMAT;
+  takenAt: string;
+  serverVersion: string;
+  /** The migrations the database had: a restore needs the schema at these. */
+  migrations: string[];
+  tables: TableEntry[];
+  sequences: SequenceEntry[];
+  files: FileEntry[];
+}
+
+export interface BackupResult {
+  /** The backup's folder, relative to the data directory. */
+  location: string;
+  /** SHA-256 of manifest.json. */
+  checksum: string;
+  sizeBytes: number;
+  tableCount: number;
+  rowCount: number;
+  fileCount: number;
+  durationMs: number;
+}
+
+export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const qualified = (schema: string, name: string) => `${quoteIdent(schema)}.${quoteIdent(name)}`;
+
+/** The session settings every COPY runs under, so the same rows always print the same bytes. */
+export const COPY_SETTINGS =
+  "set timezone = 'UTC'; set datestyle = 'ISO, YMD'; set intervalstyle = 'postgres'; set extra_float_digits = 1; set bytea_output = 'hex'; set synchronize_seqscans = off";
+
+/** A file under `root`, refusing any name that would leave it. */
+export function inside(root: string, ...parts: string[]): string {
+  const file = resolve(root, ...parts);
+  const rel = relative(root, file);
+  if (!rel || rel.startsWith('..') || rel.split(sep).includes('..')) throw new Error(`Refusing a path outside ${root}: ${parts.join('/')}`);
+  return file;
+}
+
+/** Counts newlines: in COPY's text format a row is one line (newlines inside values are escaped). */
+export function countLines(chunk: Buffer): number {
+  let n = 0;
+  for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n += 1;
+  return n;
+}
+
+/** Passes chunks through while hashing and counting them. */
+export function tally() {
+  const hash = createHash('sha256');
+  const totals = { rows: 0, bytes: 0, sha256: '' };
+  async function* pass(source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      totals.rows += countLines(chunk);
+      totals.bytes += chunk.length;
+      yield chunk;
+    }
+    totals.sha256 = hash.digest('hex');
+  }
+  return { pass, totals };
+}
+
+export interface TableColumns {
+  schema: string;
+  name: string;
+  columns: string[];
+}
+
+/** The ordinary tables of the backed-up schemas with their copied columns, in a stable order. */
+export async function listTables(client: pg.Client): Promise<TableColumns[]> {
+  const { rows } = await client.query<TableColumns>(
+    `select n.nspname as schema, c.relname as name,
+            array_agg(a.attname::text order by a.attnum) as columns
+       from pg_catalog.pg_class c
+       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+       join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+      where c.relkind = 'r' and n.nspname = any($1)
+      group by n.nspname, c.relname
+      order by n.nspname, c.relname`,
+    [BACKUP_SCHEMAS],
+  );
+  return rows;
+}
+
+export function copyColumns(t: TableColumns): string {
+  return `${qualified(t.schema, t.name)} (${t.columns.map(quoteIdent).join(', ')})`;
+}
+
+/** Streams one table's COPY output through `sink` (a file or a hash), returning its rows, bytes and hash. */
+export async function copyTableOut(client: pg.Client, t: TableColumns, sink: NodeJS.WritableStream) {
+  const { pass, totals } = tally();
+  await pipeline(client.query(copyTo(`copy ${copyColumns(t)} to stdout`)), pass, sink);
+  return totals;
+}
+
+async function copyFileHashing(from: string, to: string) {
+  await mkdir(dirname(to), { recursive: true });
+  const { pass, totals } = tally();
+  await pipeline(createReadStream(from), pass, createWriteStream(to));
+  return totals;
+}
+
+export async function takeBackup({ dbUrl, dataDir, location }: { dbUrl: string; dataDir: string; location: string }): Promise<BackupResult> {
+  const started = Date.now();
+  const dir = inside(dataDir, location);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(join(dir, 'tables'), { recursive: true });
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query(COPY_SETTINGS);
+    await client.query('begin isolation level repeatable read read only');
+    const tables = await listTables(client);
+    const manifest: Manifest = {
+      format: MANIFEST_FORMAT,
+      takenAt: new Date().toISOString(),
+      serverVersion: (await client.query<{ v: string }>('show server_version')).rows[0].v,
+      migrations: (
+        await client.query<{ version: string }>(
+          `select version from supabase_migrations.schema_migrations order by version`,
+        )
+      ).rows.map((r) => r.version),
+      tables: [],
+      sequences: [],
+      files: [],
+    };
+    for (const [i, t] of tables.entries()) {
+      const file = `tables/${String(i).padStart(4, '0')}-${t.schema}.${t.name}.copy`;
+      const totals = await copyTableOut(client, t, createWriteStream(join(dir, file)));
+      manifest.tables.push({ ...t, file, rows: totals.rows, bytes: totals.bytes, sha256: totals.sha256 });
+    }
+    // Sequences are not transactional; read inside the snapshot they are at least
+    // as far as the rows copied, which is all a restore needs.
+    manifest.sequences = (
+      await client.query<SequenceEntry>(
+        `select schemaname as schema, sequencename as name, coalesce(last_value, 1)::text as "lastValue",
+                last_value is not null as "isCalled"
+           from pg_catalog.pg_sequences where schemaname = any($1) order by 1, 2`,
+        [BACKUP_SCHEMAS],
+      )
+    ).rows;
+    // The files the snapshot's rows refer to; one missing on disk fails the backup.
+    const objects = (
+      await client.query<{ bucket: string; name: string }>(
+        'select bucket_id as bucket, name from storage.objects order by bucket_id, name',
+      )
+    ).rows;
+    await client.query('commit');
+    const storageRoot = resolve(dataDir, 'storage');
+    for (const o of objects) {
+      const file = `objects/${o.bucket}/${o.name}`;
+      const totals = await copyFileHashing(inside(storageRoot, o.bucket, o.name), inside(dir, file)).catch((error: NodeJS.ErrnoException) => {
+        throw new Error(`The stored file ${o.bucket}/${o.name} could not be copied: ${error.code ?? error.message}`);
+      });
+      manifest.files.push({ bucket: o.bucket, name: o.name, file, bytes: totals.bytes, sha256: totals.sha256 });
+    }
+    const manifestText = `${JSON.stringify(manifest, null, 1)}\n`;
+    const checksum = createHash('sha256').update(manifestText).digest('hex');
+    await writeFile(join(dir, 'manifest.json'), manifestText);
+    await writeFile(join(dir, 'manifest.json.sha256'), `${checksum}  manifest.json\n`);
+    const sizeBytes =
+      Buffer.byteLength(manifestText) +
+      manifest.tables.reduce((n, t) => n + t.bytes, 0) +
+      manifest.files.reduce((n, f) => n + f.bytes, 0);
+    return {
+      location,
+      checksum,
+      sizeBytes,
+      tableCount: manifest.tables.length,
+      rowCount: manifest.tables.reduce((n, t) => n + t.rows, 0),
+      fileCount: manifest.files.length,
+      durationMs: Date.now() - started,
+    };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await client.end();
+  }
+}

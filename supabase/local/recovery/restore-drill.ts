@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { ensureCodeAttemptsTable } from '../auth/code-attempts.ts';
+import { ensureTotpGuardTables } from '../auth/totp-guards.ts';
+import { buildSchema } from '../postgres.ts';
+import {
+  COPY_SETTINGS,
+  MANIFEST_FORMAT,
+  copyColumns,
+  copyTableOut,
+  inside,
+  qualified,
+  tally,
+  type Manifest,
+} from './backup.ts';
+
+/**
+ * The restore drill (decision 077): the backup at `location` is restored into
+ * a fresh database on the same cluster, built as any local database is (the
+ * platform bootstrap, then supabase/migrations), its rows copied in with
+ * triggers off (session_replication_role = replica, as pg_restore's
+ * --disable-triggers) and its sequences set; then every table is read back and
+ * compared with the manifest by row count and SHA-256, and every stored file
+ * is restored to a scratch folder and compared by hash. Only then, as after
+ * any restore, the erasure ledger is replayed (when that function exists), so
+ * a restored backup never brings erased data back. The scratch database and
+ * folder are removed afterwards.
+ */
+
+export interface Mismatch {
+  kind: 'manifest' | 'table' | 'file' | 'sequence' | 'schema';
+  subject: string;
+  expected: string;
+  actual: string;
+}
+
+export interface DrillResult {
+  tablesCompared: number;
+  rowsCompared: number;
+  filesCompared: number;
+  mismatches: Mismatch[];
+  erasureReplayed: boolean;
+  durationMs: number;
+}
+
+export interface DrillOptions {
+  /** The cluster's superuser connection to the live database (the fresh one is created beside it). */
+  dbUrl: string;
+  rootDir: string;
+  dataDir: string;
+  location: string;
+  /** The manifest's SHA-256 as recorded when the backup was taken. */
+  checksum: string;
+  /** The fresh database's name; it must not exist yet. */
+  database: string;
+  log?: (message: string) => void;
+}
+
+function withDatabase(dbUrl: string, database: string): string {
+  const url = new URL(dbUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A sink that only hashes (the restored table's rows are compared, not kept). */
+const discard = () => new Writable({ write: (_chunk, _enc, done) => done() });
+
+export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> {
+  const started = Date.now();
+  const log = opts.log ?? (() => undefined);
+  const dir = inside(opts.dataDir, opts.location);
+  const mismatches: Mismatch[] = [];
+  const result = (rest: Omit<DrillResult, 'mismatches' | 'durationMs'>): DrillResult => ({
+    ...rest,
+    mismatches,
+    durationMs: Date.now() - started,
+  });
+
+  const manifestText = await readFile(join(dir, 'manifest.json'), 'utf8');
+  const actualChecksum = createHash('sha256').update(manifestText).digest('hex');
+  if (actualChecksum !== opts.checksum) {
+    // A manifest that is not the one recorded says nothing reliable about the rest.
+    mismatches.push({ kind: 'manifest', subject: 'manifest.json', expected: opts.checksum, actual: actualChecksum });
+    return result({ tablesCompared: 0, rowsCompared: 0, filesCompared: 0, erasureReplayed: false });
+  }
+  const manifest = JSON.parse(manifestText) as Manifest;
+  if (manifest.format !== MANIFEST_FORMAT) throw new Error(`Unknown backup format ${String(manifest.format)}`);
+
+  const database = opts.database;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database)) throw new Error(`Invalid drill database name ${database}`);
+  const admin = new pg.Client({ connectionString: opts.dbUrl });
+  await admin.connect();
+  const scratch = inside(opts.dataDir, 'restore-drills', database);
+  try {
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`create database ${database} template template0 encoding 'UTF8'`);
+    const client = new pg.Client({ connectionString: withDatabase(opts.dbUrl, database) });
+    await client.connect();
+    try {
+      await buildSchema(client, opts.rootDir, { created: true, log });
+      // The auth stand-in creates these when it starts, as GoTrue migrates its own tables.
+      await ensureCodeAttemptsTable(client);
+      await ensureTotpGuardTables(client);
+      const migrations = (
+        await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
+      ).rows.map((r) => r.version);
+      const missing = manifest.migrations.filter((v) => !migrations.includes(v));
+      if (missing.length > 0) {
+        mismatches.push({ kind: 'schema', subject: 'supabase/migrations', expected: manifest.migrations.at(-1) ?? '', actual: `missing ${missing.join(', ')}` });
+      }
+
+      // The rows: in one transaction, triggers and foreign-key checks off, over
+      // whatever the migrations themselves inserted.
+      await client.query(COPY_SETTINGS);
+      await client.query('begin');
+      await client.query('set local session_replication_role = replica');
+      await client.query(`truncate ${manifest.tables.map((t) => qualified(t.schema, t.name)).join(', ')} cascade`);
+      for (const t of manifest.tables) {
+        await pipeline(createReadStream(join(dir, t.file)), client.query(copyFrom(`copy ${copyColumns(t)} from stdin`)));
+      }
+      for (const s of manifest.sequences) {
+        await client.query('select pg_catalog.setval($1::regclass, $2::bigint, $3)', [qualified(s.schema, s.name), s.lastValue, s.isCalled]);
+      }
+      await client.query('commit');
+
+      // Read back: a fresh heap filled by one COPY returns its rows in the
+      // order they were copied, so equal rows print equal bytes.
+      let rowsCompared = 0;
+      for (const t of manifest.tables) {
+        const totals = await copyTableOut(client, t, discard());
+        rowsCompared += totals.rows;
+        if (totals.rows !== t.rows || totals.sha256 !== t.sha256) {
+          mismatches.push({
+            kind: 'table',
+            subject: `${t.schema}.${t.name}`,
+            expected: `${t.rows} rows, sha256 ${t.sha256}`,
+            actual: `${totals.rows} rows, sha256 ${totals.sha256}`,
+          });
+        }
+      }
+      for (const s of manifest.sequences) {
+        const { rows } = await client.query<{ v: string | null }>(
+          'select last_value::text as v from pg_catalog.pg_sequences where schemaname = $1 and sequencename = $2',
+          [s.schema, s.name],
+        );
+        const actual = rows[0]?.v ?? null;
+        if ((s.isCalled ? s.lastValue : null) !== actual) {
+          mismatches.push({ kind: 'sequence', subject: `${s.schema}.${s.name}`, expected: s.isCalled ? s.lastValue : 'not called', actual: actual ?? 'not called' });
+        }
+      }
+
+      // The files: restored to a scratch folder, hashed as written back from there.
+      const restored = new Set(
+        (await client.query<{ key: string }>(`select bucket_id || '/' || name as key from storage.objects`)).rows.map((r) => r.key),
+      );
+      for (const f of manifest.files) {
+        const target = inside(scratch, f.bucket, f.name);
+        await mkdir(dirname(target), { recursive: true });
+        await pipeline(createReadStream(join(dir, f.file)), createWriteStream(target));
+        const { pass, totals } = tally();
+        await pipeline(createReadStream(target), pass, discard());
+        if (totals.sha256 !== f.sha256 || totals.bytes !== f.bytes) {
+          mismatches.push({ kind: 'file', subject: `${f.bucket}/${f.name}`, expected: `${f.bytes} bytes, sha256 ${f.sha256}`, actual: `${totals.bytes} bytes, sha256 ${totals.sha256}` });
+        }
+        if (!restored.delete(`${f.bucket}/${f.name}`)) {
+          mismatches.push({ kind: 'file', subject: `${f.bucket}/${f.name}`, expected: 'a row in storage.objects', actual: 'no row' });
+        }
+      }
+      for (const key of restored) mismatches.push({ kind: 'file', subject: key, expected: 'a file in the backup', actual: 'no file' });
+
+      // After any restore: erasures done since the backup are done again (issue 27, section 7).
+      const { rows: ledger } = await client.query<{ fn: string | null }>(
+        `select to_regprocedure('private.replay_erasure_ledger()')::text as fn`,
+      );
+      const erasureReplayed = ledger[0]?.fn != null;
+      if (erasureReplayed) await client.query('select private.replay_erasure_ledger()');
+
+      return result({ tablesCompared: manifest.tables.length, rowsCompared, filesCompared: manifest.files.length, erasureReplayed });
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  } finally {
+    await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
