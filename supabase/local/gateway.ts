@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { StackConfig } from './config.ts';
+import { keepAliveWithoutRace } from './keep-alive.ts';
 
 /**
  * The one API origin supabase-js talks to, as Kong is on hosted Supabase:
@@ -102,6 +103,11 @@ export async function startGateway(config: StackConfig, routes: GatewayRoute[]):
         const outHeaders: http.OutgoingHttpHeaders = { ...up.headers, ...corsHeaders };
         res.writeHead(up.statusCode ?? 502, outHeaders);
         up.pipe(res);
+        // The service's answer broke off mid-way: end the client's connection at once, as Kong
+        // does, rather than leave it waiting for the rest until its own timeout.
+        up.on('close', () => {
+          if (!up.complete) res.destroy();
+        });
       },
     );
     upstream.on('error', (error) => {
@@ -118,7 +124,7 @@ export async function startGateway(config: StackConfig, routes: GatewayRoute[]):
     });
     req.pipe(upstream);
   });
-  server.keepAliveTimeout = 5000;
+  keepAliveWithoutRace(server);
 
   // Websocket upgrades (Realtime's /realtime/v1/websocket) are proxied as Kong
   // does: the same API key check, then the upgraded connection piped both ways.

@@ -146,6 +146,12 @@ async function entryOf(name: string): Promise<string | null> {
   }
 }
 
+// Connections to the workers' servers: an idle one is dropped after 4 s, well before a
+// server would close it, so a request never goes out on a connection being closed
+// (Deno's fetch otherwise keeps idle connections 90 s; see supabase/local/keep-alive.ts).
+// A request lost that way was taken for a crashed worker, and the worker discarded.
+const toWorkers = Deno.createHttpClient({ poolIdleTimeout: 4_000 });
+
 async function forward(name: string, fw: FunctionWorker, req: Request, url: URL): Promise<Response> {
   const port = await fw.port;
   const upstream = await fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, {
@@ -153,6 +159,7 @@ async function forward(name: string, fw: FunctionWorker, req: Request, url: URL)
     headers: req.headers,
     body: req.body,
     redirect: 'manual',
+    client: toWorkers,
   });
   return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: upstream.headers });
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 import { canonicalForm, parseForm, type FormObject, type FormValue } from './form.ts';
 import { authenticationPage, messagePage, paymentPage } from './hosted-page.ts';
+import { keepAliveWithoutRace } from '../keep-alive.ts';
 
 /**
  * A stateful stand-in for the part of Stripe's API Accord uses (decision 079):
@@ -161,7 +162,9 @@ export async function startStripe(options: StripeOptions): Promise<RunningStripe
       status = res.status;
       await res.arrayBuffer();
     } catch (error) {
-      log(`[stripe] delivering ${stored.event.id} failed: ${String(error)}`);
+      // fetch's own message is only 'fetch failed': the cause says which socket failed how.
+      const cause = error instanceof Error && error.cause ? ` (${String(error.cause)}${(error.cause as { code?: string }).code ? ` ${(error.cause as { code?: string }).code}` : ''})` : '';
+      log(`[stripe] delivering ${stored.event.id} failed: ${String(error)}${cause}`);
     }
     const ms = performance.now() - started;
     stored.deliveries.push({ at: Date.now(), status, ms });
@@ -596,7 +599,7 @@ export async function startStripe(options: StripeOptions): Promise<RunningStripe
       }
     });
   });
-  server.keepAliveTimeout = 5_000;
+  keepAliveWithoutRace(server);
   server.listen(options.port, '127.0.0.1');
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
