@@ -17,6 +17,8 @@ export const billingKeys = {
   statement: (statementId: string) => ['billing', 'statement', statementId] as const,
   invoices: ['billing', 'invoices'] as const,
   invoice: (invoiceId: string) => ['billing', 'invoice', invoiceId] as const,
+  cardPayment: (invoiceId: string) => ['billing', 'card-payment', invoiceId] as const,
+  failedPaymentEvents: ['billing', 'failed-payment-events'] as const,
 };
 
 const part = (index: number, value: string) => (key: unknown) => Array.isArray(key) && key[0] === 'billing' && key[index] === value;

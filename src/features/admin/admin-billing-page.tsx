@@ -7,6 +7,7 @@ import { useUrlFilters } from '../../components/use-url-filters';
 import { useBillingOverview } from '../../data/billing/get-billing-overview';
 import { useBillingOrganizations } from '../../data/billing/list-billing-organizations';
 import { supabase, type AccordClient } from '../../data/client';
+import { FailedEventsSection } from './billing/failed-events-section';
 import { OrganizationBillingPanel } from './billing/organization-billing-panel';
 import { OverviewSection } from './billing/overview-section';
 import { BillingSection } from './billing/section';
@@ -25,7 +26,8 @@ const serializeAddress = (address: BillingAddress) => new URLSearchParams(addres
 /**
  * /admin/billing: recurring revenue, receivables and ageing, the overdue list
  * with its one-step suspension, renewals; one organisation's membership,
- * plan, profile and payments; the seller settings; bank statement matching.
+ * plan, profile and payments; the seller settings; bank statement matching;
+ * card payment events that failed to apply.
  * Every figure is the database's (docs/decisions/072-billing-pages.md).
  */
 export default function AdminBillingPage({ client = supabase }: { client?: AccordClient } = {}) {
@@ -53,6 +55,7 @@ export default function AdminBillingPage({ client = supabase }: { client?: Accor
           {filters.org ? <OrganizationBillingPanel key={filters.org} client={client} organizationId={filters.org} /> : null}
         </BillingSection>
         <StatementSection client={client} />
+        <FailedEventsSection client={client} />
         <SellerSettingsSection client={client} />
       </Stack>
     </Container>

@@ -53,9 +53,14 @@ const TABLES: Record<string, unknown> = {
   invoices: INVOICES,
 };
 
-function fakeClient({ standing = async () => ({ data: STANDING, error: null }), invoke }: { standing?: () => Promise<Answer>; invoke?: () => Promise<unknown> } = {}) {
+function fakeClient({
+  standing = async () => ({ data: STANDING, error: null }),
+  invoke,
+  tables = TABLES,
+}: { standing?: () => Promise<Answer>; invoke?: () => Promise<unknown>; tables?: Record<string, unknown> } = {}) {
   const from = vi.fn((table: string) => {
-    const answer = (): Promise<Answer> => Promise.resolve({ data: TABLES[table] ?? null, error: null });
+    // Read at each call: a test changes what the database holds meanwhile.
+    const answer = (): Promise<Answer> => Promise.resolve({ data: tables[table] ?? null, error: null });
     const chain: Record<string, unknown> = {};
     for (const name of ['select', 'eq', 'order', 'limit', 'gt', 'is']) chain[name] = () => chain;
     chain.maybeSingle = answer;
@@ -67,13 +72,13 @@ function fakeClient({ standing = async () => ({ data: STANDING, error: null }), 
   return { client: { from, rpc, functions } as unknown as AccordClient, from, functions };
 }
 
-function renderBilling(client: AccordClient, isAdmin: boolean) {
+function renderBilling(client: AccordClient, isAdmin: boolean, { at = '/dashboard/billing', openPage }: { at?: string; openPage?: (url: string) => void } = {}) {
   renderAt(
     <>
-      <MemberBilling client={client} viewer={{ organizationId: ORG, isAdmin }} today="2026-11-27" />
+      <MemberBilling client={client} viewer={{ organizationId: ORG, isAdmin }} today="2026-11-27" openPage={openPage} />
       <ToastList />
     </>,
-    { at: '/dashboard/billing' },
+    { at, path: '/dashboard/billing' },
   );
   return userEvent.setup({ delay: null });
 }
@@ -131,5 +136,54 @@ describe('/dashboard/billing', () => {
     expect(vat).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Łódź');
     expect(functions.invoke).toHaveBeenCalledWith('billing-profile', { body: expect.objectContaining({ organizationId: ORG, vatId: 'PL123', city: 'Łódź', billingName: null }) });
+  });
+
+  describe('Pay by card', () => {
+    const attempt = (status: string, failure: string | null = null) => ({ status, amount_minor: 145200, currency: 'EUR', failure_message: failure });
+
+    it('opens the payment page the pay-invoice function answers for the open invoice', async () => {
+      const openPage = vi.fn();
+      const { client, functions } = fakeClient({ invoke: async () => ({ data: { url: 'http://127.0.0.1:54332/pay/cs_test_1', attemptId: 'a1' }, error: null }) });
+      const user = renderBilling(client, true, { openPage });
+      await user.click(await screen.findByRole('button', { name: 'Pay by card: ACC-2026-000002' }));
+      await vi.waitFor(() => expect(openPage).toHaveBeenCalledWith('http://127.0.0.1:54332/pay/cs_test_1'));
+      expect(functions.invoke).toHaveBeenCalledWith('pay-invoice', { body: { invoiceId: 'ACC-2026-000002' } });
+      // Only the open invoice can be paid.
+      expect(screen.getAllByRole('button', { name: /^Pay by card/ })).toHaveLength(1);
+    });
+
+    it('says why a payment could not be started and stays on the page', async () => {
+      const refusal = { name: 'FunctionsHttpError', context: { status: 409, json: async () => ({ error: 'invoice_not_payable', message: 'This invoice has nothing left to pay.' }) } };
+      const openPage = vi.fn();
+      const user = renderBilling(fakeClient({ invoke: async () => ({ data: null, error: refusal }) }).client, true, { openPage });
+      await user.click(await screen.findByRole('button', { name: 'Pay by card: ACC-2026-000002' }));
+      expect(await screen.findByText('The card payment of ACC-2026-000002 could not be started')).toBeInTheDocument();
+      expect(screen.getByText('This invoice has nothing left to pay.')).toBeInTheDocument();
+      expect(openPage).not.toHaveBeenCalled();
+    });
+
+    it('back from a declined card: the card’s reason in words, and the invoice still to pay', async () => {
+      const { client } = fakeClient({ tables: { ...TABLES, payment_attempts: attempt('failed', 'Your card was declined.') } });
+      renderBilling(client, true, { at: '/dashboard/billing?invoice=ACC-2026-000002&payment=cancelled' });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Your card was declined');
+      expect(alert).toHaveTextContent('Your card was declined. ACC-2026-000002 is not paid: try another card or pay by bank transfer.');
+      expect(screen.getByRole('heading', { name: 'ACC-2026-000002: €1,452.00 to pay by 31 Oct 2026' })).toBeInTheDocument();
+    });
+
+    it('back while the payment is processing: says so, then shows it paid without a reload', async () => {
+      const tables: Record<string, unknown> = { ...TABLES, payment_attempts: attempt('processing') };
+      const { client } = fakeClient({ tables });
+      const user = renderBilling(client, true, { at: '/dashboard/billing?invoice=ACC-2026-000002&payment=returned' });
+      expect(await screen.findByText('Your payment is being processed')).toBeInTheDocument();
+      // The webhook arrives: the attempt succeeded and the invoice is paid.
+      tables.payment_attempts = attempt('succeeded');
+      tables.invoices = [invoice({ number: 'ACC-2026-000002', balance_minor: 0, paid_minor: 145200, payment_status: 'paid' }), INVOICES[1]];
+      expect(await screen.findByText('ACC-2026-000002 is paid')).toBeInTheDocument();
+      expect(screen.getByText('Your card payment of €1,452.00 went through. A receipt is on its way by e-mail.')).toBeInTheDocument();
+      expect(await screen.findByText('Nothing is owed: every invoice is paid or credited.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      expect(screen.queryByText('ACC-2026-000002 is paid')).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { Badge, Button, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useId, useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 import { DataTable } from '../../components/data-table';
 import { formatCalendarDay, formatMoney } from '../../components/formats';
@@ -17,6 +18,7 @@ import { useSessionFacts } from '../../session/session-context';
 import { epcPayable, epcQrPayload, groupsOfFour } from '../../../supabase/functions/_shared/billing/payment-reference';
 import { BillingDetailsForm } from '../../components/billing-details-form';
 import { DOCUMENT_STATE, documentState, KIND_LABEL, PERIOD_WORD } from '../../components/billing-labels';
+import { CardPaymentResult, PayByCardButton, type OpenPaymentPage } from './billing/card-payment';
 import { EpcQrCode } from './billing/epc-qr-code';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -108,7 +110,7 @@ function InvoiceTable({ client, invoices }: { client: AccordClient; invoices: Me
 }
 
 /** How to pay one open invoice: the seller's account as printed on it, its RF reference, and the EPC QR code for euro amounts. */
-function HowToPay({ invoice }: { invoice: MemberInvoice }) {
+function HowToPay({ client, invoice, openPage }: { client: AccordClient; invoice: MemberInvoice; openPage?: OpenPaymentPage }) {
   const seller = invoice.seller;
   const iban = seller?.iban ?? null;
   const payload = useMemo(() => {
@@ -132,23 +134,40 @@ function HowToPay({ invoice }: { invoice: MemberInvoice }) {
         <Text textStyle="sm" color="fg.muted">
           Give the reference exactly as shown, so your payment is matched to this invoice.
         </Text>
+        <Text textStyle="sm" color="fg.muted">
+          Or pay it now by card, on our payment provider’s secure page.
+        </Text>
+        <PayByCardButton client={client} invoice={invoice} openPage={openPage} />
       </Stack>
       {payload ? <EpcQrCode payload={payload} label={`QR code to pay ${invoice.number} with a banking app`} /> : null}
     </Stack>
   );
 }
 
-function AdminBilling({ client, organizationId, account }: { client: AccordClient; organizationId: string; account: MemberAccount }) {
+function AdminBilling({ client, organizationId, account, openPage }: { client: AccordClient; organizationId: string; account: MemberAccount; openPage?: OpenPaymentPage }) {
   const open = account.invoices.filter((invoice) => invoice.kind === 'invoice' && invoice.balanceMinor > 0);
+  // The payment provider's page sends the person back with ?invoice=…&payment=returned|cancelled.
+  const [params, setParams] = useSearchParams();
+  const returnedFor = params.get('payment') ? params.get('invoice') : null;
+  const returnedInvoice = account.invoices.find((invoice) => invoice.id === returnedFor) ?? null;
   return (
     <>
+      {returnedInvoice ? (
+        <CardPaymentResult
+          client={client}
+          invoiceId={returnedInvoice.id}
+          invoiceNumber={returnedInvoice.number}
+          left={params.get('payment') === 'cancelled'}
+          onDismiss={() => setParams({}, { replace: true })}
+        />
+      ) : null}
       <Section title="What is owed">
         {open.length === 0 ? (
           <Text>Nothing is owed: every invoice is paid or credited.</Text>
         ) : (
           <Stack gap="4">
             {open.map((invoice) => (
-              <HowToPay key={invoice.id} invoice={invoice} />
+              <HowToPay key={invoice.id} client={client} invoice={invoice} openPage={openPage} />
             ))}
           </Stack>
         )}
@@ -170,10 +189,12 @@ export interface MemberBillingProps {
   viewer: { organizationId: string; isAdmin: boolean };
   /** Billing's today (Europe/Amsterdam), for whether an invoice is overdue. */
   today?: string;
+  /** How "Pay by card" leaves for the payment page (a test's own). */
+  openPage?: OpenPaymentPage;
 }
 
 /** The billing of one organisation as its member sees it: admins see the amounts, invoices, how to pay and the billing details. */
-export function MemberBilling({ client, viewer, today = billingToday() }: MemberBillingProps) {
+export function MemberBilling({ client, viewer, today = billingToday(), openPage }: MemberBillingProps) {
   const standing = useBillingStanding(viewer.organizationId, client);
   const account = useMemberAccount(viewer.isAdmin ? viewer.organizationId : null, today, client);
   return (
@@ -185,7 +206,7 @@ export function MemberBilling({ client, viewer, today = billingToday() }: Member
               {(data) => (
                 <Stack gap="10">
                   <PlanAndStanding standing={plan} account={data} />
-                  {plan.hasMembership || data.invoices.length > 0 ? <AdminBilling client={client} organizationId={viewer.organizationId} account={data} /> : null}
+                  {plan.hasMembership || data.invoices.length > 0 ? <AdminBilling client={client} organizationId={viewer.organizationId} account={data} openPage={openPage} /> : null}
                 </Stack>
               )}
             </QueryView>

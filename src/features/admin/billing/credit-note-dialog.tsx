@@ -1,23 +1,16 @@
-import { Stack } from '@chakra-ui/react';
-import { useState } from 'react';
-
 import { FormDialog } from '../../../components/dialogs';
-import { SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 import { formatMoney } from '../../../components/formats';
 import { useCommand } from '../../../components/use-command';
 import { createCreditNote, createCreditNoteChanges } from '../../../data/billing/create-credit-note';
 import type { InvoiceSummary } from '../../../data/billing/types';
 import type { AccordClient } from '../../../data/client';
-import { parseMoneyInput } from './money-input';
+import { AmountAndReasonFields, useAmountAndReason } from './amount-and-reason';
 
 export type CreditTarget = Pick<InvoiceSummary, 'id' | 'number' | 'currency' | 'totalMinor' | 'creditedMinor'>;
 
 /** Issues a credit note for an invoice, full (what it still holds) or partial, with the reason printed on it. */
 export function CreditNoteDialog({ client, invoice, onClose }: { client: AccordClient; invoice: CreditTarget | null; onClose: () => void }) {
-  const [scope, setScope] = useState<'full' | 'partial'>('full');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [problems, setProblems] = useState<{ amount?: string; reason?: string }>({});
+  const form = useAmountAndReason();
   const command = useCommand({
     run: (credit: { invoiceId: string; amountMinor: number | null; reason: string }) => createCreditNote(client, credit),
     refresh: createCreditNoteChanges,
@@ -25,10 +18,7 @@ export function CreditNoteDialog({ client, invoice, onClose }: { client: AccordC
   });
   const close = () => {
     command.reset();
-    setScope('full');
-    setAmount('');
-    setReason('');
-    setProblems({});
+    form.reset();
     onClose();
   };
   const left = invoice ? invoice.totalMinor - invoice.creditedMinor : 0;
@@ -44,36 +34,18 @@ export function CreditNoteDialog({ client, invoice, onClose }: { client: AccordC
       failure={command.error}
       failureTitle="The credit note was not issued"
       onSubmit={() => {
-        const minor = scope === 'partial' ? parseMoneyInput(amount) : null;
-        const trimmed = reason.trim();
-        const found = {
-          ...(scope === 'partial' && (minor === null || minor <= 0) ? { amount: 'Enter the amount to credit, VAT included, such as 100.00.' } : {}),
-          ...(trimmed === '' ? { reason: 'Say why: the reason is printed on the credit note.' } : {}),
-          ...([...trimmed].length > 500 ? { reason: 'Keep the reason to 500 characters.' } : {}),
-        };
-        setProblems(found);
-        if (Object.keys(found).length > 0 || !invoice) return;
-        void command.run({ invoiceId: invoice.id, amountMinor: minor, reason: trimmed }).then((result) => (result.ok ? close() : undefined));
+        const checked = form.check('Enter the amount to credit, VAT included, such as 100.00.');
+        if (!checked || !invoice) return;
+        void command.run({ invoiceId: invoice.id, amountMinor: checked.minor, reason: checked.reason }).then((result) => (result.ok ? close() : undefined));
       }}
     >
-      <Stack gap="4">
-        <SelectField
-          label="What to credit"
-          name="scope"
-          required
-          value={scope}
-          onChange={(value) => setScope(value === 'partial' ? 'partial' : 'full')}
-          placeholder="Choose"
-          options={[
-            { value: 'full', label: 'Everything the invoice still holds' },
-            { value: 'partial', label: 'Part of it' },
-          ]}
-        />
-        {scope === 'partial' ? (
-          <TextField label={`Amount to credit, VAT included (${invoice?.currency ?? ''})`} name="creditAmount" required value={amount} onChange={setAmount} error={problems.amount} />
-        ) : null}
-        <TextAreaField label="Reason" name="creditReason" required value={reason} onChange={setReason} maxChars={500} error={problems.reason} rows={3} />
-      </Stack>
+      <AmountAndReasonFields
+        form={form}
+        names={{ scope: 'scope', amount: 'creditAmount', reason: 'creditReason' }}
+        scopeLabel="What to credit"
+        fullLabel="Everything the invoice still holds"
+        amountLabel={`Amount to credit, VAT included (${invoice?.currency ?? ''})`}
+      />
     </FormDialog>
   );
 }

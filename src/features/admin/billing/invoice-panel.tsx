@@ -21,6 +21,7 @@ import { DOCUMENT_STATE, documentState, KIND_LABEL, PAYMENT_METHOD_LABEL } from 
 import { actionLabel } from '../audit-action-labels';
 import { CreditNoteDialog, type CreditTarget } from './credit-note-dialog';
 import { RecordPaymentDialog, type PaymentTarget } from './record-payment-dialog';
+import { RefundCardDialog, type RefundTarget } from './refund-card-dialog';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -48,6 +49,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 function Detail({ client, invoice, hrefFor }: { client: AccordClient; invoice: InvoiceDetail; hrefFor: (id: string) => string }) {
   const [paying, setPaying] = useState<PaymentTarget | null>(null);
   const [crediting, setCrediting] = useState<CreditTarget | null>(null);
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
   const title = invoice.number ?? `Draft ${KIND_LABEL[invoice.kind].toLowerCase()}`;
   const issue = useConfirm(
     useCommand({
@@ -185,6 +187,36 @@ function Detail({ client, invoice, hrefFor }: { client: AccordClient; invoice: I
                 { key: 'method', label: 'Method', cell: (payment) => (payment.method ? (PAYMENT_METHOD_LABEL[payment.method as PaymentMethod] ?? payment.method) : '—') },
                 { key: 'reference', label: 'Reference', cell: (payment) => payment.reference ?? '—' },
                 { key: 'amount', label: 'Amount', alignEnd: true, cell: (payment) => formatMoney(payment.amountMinor, invoice.currency) },
+                {
+                  key: 'refunded',
+                  label: 'Refunded',
+                  alignEnd: true,
+                  cell: (payment) => (payment.refundedMinor > 0 ? formatMoney(payment.refundedMinor, invoice.currency) : '—'),
+                },
+                {
+                  key: 'refund',
+                  label: 'Refund',
+                  hideHeader: true,
+                  cell: (payment) =>
+                    payment.method === 'card' && payment.amountMinor > payment.refundedMinor ? (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        aria-label={`Refund the card payment of ${formatMoney(payment.amountMinor, invoice.currency)}`}
+                        onClick={() =>
+                          setRefunding({
+                            paymentId: payment.paymentId,
+                            invoiceId: invoice.id,
+                            invoiceNumber: title,
+                            currency: invoice.currency,
+                            refundableMinor: payment.amountMinor - payment.refundedMinor,
+                          })
+                        }
+                      >
+                        Refund
+                      </Button>
+                    ) : null,
+                },
               ]}
             />
           )}
@@ -240,6 +272,7 @@ function Detail({ client, invoice, hrefFor }: { client: AccordClient; invoice: I
       />
       <RecordPaymentDialog client={client} target={paying} onClose={() => setPaying(null)} />
       <CreditNoteDialog client={client} invoice={crediting} onClose={() => setCrediting(null)} />
+      <RefundCardDialog client={client} target={refunding} onClose={() => setRefunding(null)} />
     </Stack>
   );
 }
