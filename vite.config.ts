@@ -152,7 +152,9 @@ function securityHeadersOnEveryResponse(): Plugin {
 // process.env assigned by hand counts too: a configured Supabase URL left
 // behind makes the next file's src/data/client.ts build a real client (and
 // its Realtime client wants a WebSocket Node 20 does not have).
-const SWAPS_MODULES_OR_GLOBALS = /\bvi\.(?:mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(|testing\/fake-rest|\bprocess\.env\.\w+\s*(?:\?\?|\|\||&&)?=[^=]/;
+// A file can also ask for it in a line of its own, `// Runs isolated: <why>`.
+const SWAPS_MODULES_OR_GLOBALS =
+  /\bvi\.(?:mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(|testing\/fake-rest|\bprocess\.env\.\w+\s*(?:\?\?|\|\||&&)?=[^=]|(?:^|\n)\/\/ Runs isolated: /;
 
 function testFilesSwapping(dirs: string[], suffix: RegExp): string[] {
   return dirs.flatMap((dir) =>
@@ -167,6 +169,12 @@ function testFilesSwapping(dirs: string[], suffix: RegExp): string[] {
 const UNIT = {
   include: ['machines/**/*.test.ts', 'src/**/*.test.ts', 'supabase/local/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'scripts/**/*.test.ts'],
   swapping: testFilesSwapping(['machines', 'src', 'supabase/local', 'supabase/functions', 'scripts'], /\.test\.ts$/),
+};
+const COMPONENT = {
+  include: ['src/**/*.test.tsx', 'tests/model/**/*.test.{ts,tsx}'],
+  swapping: testFilesSwapping(['src', 'tests/model'], /\.test\.tsx$|^tests\/model\/.*\.test\.ts$/),
+  // A model path renders and waits through several screens; each wait has the ceiling above.
+  options: { environment: 'jsdom', setupFiles: ['src/testing/setup-dom.ts'], testTimeout: 60_000 },
 };
 /**
  * The migration versions this build expects (/admin/database compares them
@@ -247,18 +255,9 @@ export default defineConfig({
       // `--project 'unit*'` runs both halves of the unit tier.
       { extends: true, test: { name: 'unit', environment: 'node', include: UNIT.include, exclude: UNIT.swapping, isolate: false } },
       { extends: true, test: { name: 'unit-isolated', environment: 'node', include: UNIT.swapping } },
-      {
-        extends: true,
-        test: {
-          name: 'component',
-          environment: 'jsdom',
-          include: ['src/**/*.test.tsx', 'tests/model/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/testing/setup-dom.ts'],
-          // A model path renders and waits through several screens; each wait has the ceiling above.
-          testTimeout: 60_000,
-          // Still a fresh process per file: shared like the unit files, two of them failed once (decision 074).
-        },
-      },
+      // `--project 'component*'` runs both halves of the component tier, split as the unit tier is.
+      { extends: true, test: { name: 'component', ...COMPONENT.options, include: COMPONENT.include, exclude: COMPONENT.swapping, isolate: false } },
+      { extends: true, test: { name: 'component-isolated', ...COMPONENT.options, include: COMPONENT.swapping } },
       {
         extends: true,
         test: {

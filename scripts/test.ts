@@ -62,7 +62,7 @@ let ok =
   (await run('lockfile', npx, ['tsx', 'scripts/complete-lockfile.ts', '--check'])) &&
   (await run('typecheck', npx, ['tsc', '-b'])) &&
   (await run('lint', npx, ['eslint', '.', '--max-warnings', '0'])) &&
-  (await run('unit + component', npx, ['vitest', 'run', '--project', 'unit*', '--project', 'component']));
+  (await run('unit + component', npx, ['vitest', 'run', '--project', 'unit*', '--project', 'component*']));
 
 if (ok) {
   console.log(`\n▶ starting the test stack (fresh database, API on ${stackConfig('test').apiUrl})`);

@@ -1,3 +1,4 @@
+// Runs isolated: after some files in a shared worker, signing out did not reach the login route (decisions 074, 085).
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';

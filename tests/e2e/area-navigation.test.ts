@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaNavigation, type Area } from '../../src/routes/routes.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 
 
 /** An item's name: its label, and for Messages and Notifications the unread count when there is one ("Notifications 3 unread"). */
@@ -34,8 +34,8 @@ afterAll(async () => {
 });
 
 const PEOPLE = {
-  member: { email: 'member@accord.test', at: '/login', home: '/dashboard', label: 'Member area' },
-  admin: { email: 'admin@accord.test', at: '/accord-login', home: '/admin/applications', label: 'Back office' },
+  member: { email: 'member@accord.test', home: '/dashboard', label: 'Member area' },
+  admin: { email: 'admin@accord.test', home: '/admin/applications', label: 'Back office' },
 } as const;
 
 async function signedIn(area: Area, width: number): Promise<{ page: Page; errors: string[] }> {
@@ -47,8 +47,7 @@ async function signedIn(area: Area, width: number): Promise<{ page: Page; errors
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   const person = PEOPLE[area];
-  await signInThroughInbox(page, person.email, { at: person.at });
-  await page.waitForURL(app(person.home));
+  await openSignedIn(page, person.email, person.home);
   return { page, errors };
 }
 
@@ -165,8 +164,7 @@ describe('outside the areas', () => {
   it('/application-pending has the public header and no side navigation', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await signInThroughInbox(page, 'pending@accord.test');
-    await page.waitForURL(app('/application-pending'));
+    await openSignedIn(page, 'pending@accord.test', '/application-pending');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).waitFor();
     await expect(page.getByRole('navigation', { name: 'Member area' }).count()).resolves.toBe(0);

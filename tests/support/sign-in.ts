@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
+import { authStorageKey } from '../../src/data/auth/storage-key.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
+import { authClient, serviceClient } from './auth-helpers.ts';
 import { linkIn, mailIds, nextMail } from './inbox.ts';
 
 /**
@@ -34,4 +36,30 @@ export async function signInThroughInbox(page: Page, email: string, { at = '/log
 /** Whether the browser holds a stored session (supabase-js keeps it in localStorage). */
 export async function hasStoredSession(page: Page): Promise<boolean> {
   return page.evaluate(`Object.keys(localStorage).some((key) => /^sb-.*-auth-token$/.test(key))`) as Promise<boolean>;
+}
+
+/**
+ * Opens `path` in `page` already signed in as `email`, for tests whose subject
+ * is what lies behind sign-in. Signing in through the inbox starts the app
+ * twice before the test's own page (the login screen, then the callback): on
+ * CI's two cores that is seconds of Chromium per test (decision 085). The
+ * session is the auth server's own: a magic link the service role generates
+ * (no mail), verified as the link would be, then stored where supabase-js
+ * keeps it, from a blank page of the app's origin.
+ * Signing in itself keeps its browser tests (magic-link-sign-in,
+ * session-and-guards, account-security), which go through the inbox.
+ */
+export async function openSignedIn(page: Page, email: string, path: string): Promise<void> {
+  const generated = await serviceClient().auth.admin.generateLink({ type: 'magiclink', email });
+  if (generated.error) throw generated.error;
+  const verified = await authClient().auth.verifyOtp({ token_hash: generated.data.properties.hashed_token, type: 'magiclink' });
+  if (verified.error || !verified.data.session) throw verified.error ?? new Error(`verifyOtp gave ${email} no session`);
+  // A blank page of the app's origin, answered in the browser: no app start, no favicon request.
+  const blank = `${config.appUrl}/__signed-in-test-blank`;
+  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
+  await page.goto(blank);
+  await page.unroute(blank);
+  // As text: tests/support is compiled without the DOM's types.
+  await page.evaluate(`localStorage.setItem(${JSON.stringify(authStorageKey(config.apiUrl))}, ${JSON.stringify(JSON.stringify(verified.data.session))})`);
+  await page.goto(`${config.appUrl}${path}`);
 }

@@ -1,3 +1,4 @@
+// Runs isolated: after some files in a shared worker its search found an element with the group role that is not one of its questions (decisions 074, 085).
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
