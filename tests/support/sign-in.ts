@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { linkIn, mailIds, nextMail } from './inbox.ts';
+import { awayFromStepBoundary, TOTP_PERIOD_MS, totpCode } from './mfa.ts';
 
 /**
  * Signing in as a person does in the browser tests: ask for a link on a login
@@ -28,10 +29,25 @@ export async function requestSignInLink(page: Page, email: string, { at }: { at?
 export async function signInThroughInbox(page: Page, email: string, { at = '/login' }: { at?: LoginScreen } = {}): Promise<void> {
   const link = await requestSignInLink(page, email, { at });
   await page.goto(link);
-  await page.waitForURL((url) => url.origin === config.appUrl && url.pathname !== '/auth/callback', { timeout: 15_000 });
+  await page.waitForURL((url) => url.origin === config.appUrl && url.pathname !== '/auth/callback', { timeout: 30_000 });
 }
 
 /** Whether the browser holds a stored session (supabase-js keeps it in localStorage). */
 export async function hasStoredSession(page: Page): Promise<boolean> {
   return page.evaluate(`Object.keys(localStorage).some((key) => /^sb-.*-auth-token$/.test(key))`) as Promise<boolean>;
+}
+
+/**
+ * Signs a person with a verified TOTP factor in on the network's login screen
+ * and enters their code, leaving the browser at aal2 with a second factor
+ * checked just now (what /admin/database's actions want, decision 075).
+ */
+export async function signInWithCode(page: Page, email: string, secret: string): Promise<void> {
+  await page.goto(await requestSignInLink(page, email, { at: '/accord-login' }));
+  await page.getByRole('heading', { level: 1, name: 'Enter your authentication code' }).waitFor({ timeout: 30_000 });
+  await awayFromStepBoundary();
+  // The enrolment used this step's code; the next step's is accepted too.
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(totpCode(secret, Date.now() + TOTP_PERIOD_MS));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 });
 }
