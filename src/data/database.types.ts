@@ -3400,6 +3400,10 @@ export type Database = {
       {
         Args: { "p_organization_id": string }; Returns: Json
       },
+      "export_my_personal_data":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
       "finish_invoice_email":
       {
         Args: {

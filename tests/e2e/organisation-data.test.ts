@@ -16,7 +16,7 @@ import { newUser, sql, type TestUser } from '../support/users.ts';
  * An organisation's data end to end in Chromium against the test stack
  * (issue 27 part 7, decision 076), on an organisation of its own: its
  * administrator exports it from /dashboard/organization-details and downloads
- * the archive; a system administrator (signed in with their code) asks for its
+ * the archive, then their own personal data from account settings; a system administrator (signed in with their code) asks for its
  * erasure by typing the name, a second one approves it, the grace period is
  * cut short in the database, the sweep runs as the schedule runs it, and the
  * registry shows the tombstone while the issued invoice stays.
@@ -91,6 +91,17 @@ describe('an organisation’s data', () => {
     const exported = JSON.parse(strFromU8(zip['tables/public.conversations.json'])) as { subject: string; organization_id: string }[];
     expect(exported).toEqual([expect.objectContaining({ subject: 'Our registration', organization_id: org.id })]);
     expect(manifest.files.map((f) => f.entry).sort()).toEqual(org.files.map((f) => `files/${f.bucket}/${f.path}`).sort());
+
+    // The same person's own data, from their account settings, as one JSON file.
+    await member.goto(app('/dashboard/settings'));
+    const personal = member.getByRole('region', { name: 'Your data' });
+    const [saved] = await Promise.all([member.waitForEvent('download', WAIT), personal.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(saved.suggestedFilename()).toMatch(/^accord-personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const mine = JSON.parse(readFileSync(await saved.path(), 'utf8')) as { person: string; tables: Record<string, Record<string, unknown>[]> };
+    expect(mine.person).toBe(org.admin.id);
+    expect(mine.tables['public.organization_members']).toEqual([expect.objectContaining({ organization_id: org.id, role: 'admin' })]);
+    expect(mine.tables['public.conversation_messages']).toEqual([expect.objectContaining({ body: 'Here is the extract.' })]);
+    await personal.getByRole('status').getByText(/^Saved accord-personal-data-.*\.json: \d+ records\.$/).waitFor(WAIT);
 
     // ▶ Erase…: the first administrator types the name.
     const [first, second] = await adminPages;
