@@ -13,7 +13,7 @@ import { backOfficeBench, backOfficeSizes } from './bench-back-office.ts';
 import { billingBench } from './bench-billing.ts';
 import { figuresBench } from './bench-figures.ts';
 import { databaseBench } from './bench-database.ts';
-import { recoveryBench, RECOVERY_TITLE } from './bench-recovery.ts';
+import { recoveryBench, recoverySizes, RECOVERY_TITLE } from './bench-recovery.ts';
 import { exportBench } from './bench-export.ts';
 import { dataRoomBench } from './bench-data-room.ts';
 import { INVOICE_PDF_TITLE, invoicePdfBench } from './bench-invoice-pdf.ts';
@@ -73,7 +73,7 @@ import { withDevelopmentNetworkKeys } from './lib/trust-well-known.ts';
  *      (scripts/bench-database.ts). Goals: each p95 ≤ 50 ms, the whole page
  *      ≤ 250 ms. Left out of the full run: it loads for minutes.
  *  12. Only with `-- --recovery`: a backup and a restore drill of at least
- *      5 million rows (scripts/bench-recovery.ts, decision 077). Goal: both
+ *      5 million rows (`--rows N` for another size) (scripts/bench-recovery.ts, decision 077). Goal: both
  *      together ≤ 90 s with every table and file equal. Left out of the full
  *      run: it loads for minutes.
  *  13. Only with `-- --export`: ▶ Export of a typical organisation at the same
@@ -400,7 +400,7 @@ if (only === 'database') {
 // `-- --recovery`: a backup and a restore drill of 5 million rows (scripts/bench-recovery.ts, decision 077).
 if (only === 'recovery') {
   console.log(RECOVERY_TITLE);
-  process.exit((await recoveryBench()) ? 0 : 1);
+  process.exit((await recoveryBench(recoverySizes(process.argv))) ? 0 : 1);
 }
 // `-- --export`: ▶ Export of a typical organisation at the same scale (scripts/bench-export.ts, decision 076).
 if (only === 'export') {

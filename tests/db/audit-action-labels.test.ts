@@ -34,7 +34,7 @@ function triggerActions(): { action: string; organisation: boolean }[] {
 }
 
 /** Actions the RPCs write themselves, named as literals ('tenant_invitation.accepted') anywhere in the SQL. */
-const NAMESPACES = 'application|registry|organization|organization_member|organization_change|tenant_invitation|admin_invitation|system_admin|conversation|contact_message|resource|verification_schema|pricing_plan|published_update|investor_access|investor_request|stakeholder|investor_folder|investor_document|nda_version|investor_update|investor_nda|billing|billing_profile|membership|invoice|credit_note|payment|bank_statement|database|trust_list|membership_credential';
+const NAMESPACES = 'application|registry|organization|organization_member|organization_change|tenant_invitation|admin_invitation|system_admin|conversation|contact_message|resource|verification_schema|pricing_plan|published_update|investor_access|investor_request|stakeholder|investor_folder|investor_document|nda_version|investor_update|investor_nda|billing|billing_profile|membership|invoice|credit_note|payment|bank_statement|database|trust_list|membership_credential|account|account';
 function literalActions(): string[] {
   return [...new Set([...sql.matchAll(new RegExp(`'((?:${NAMESPACES})\\.[a-z_]+)'`, 'g'))].map((m) => m[1]))];
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stackConfig } from '../../supabase/local/config.ts';
 import { addMember, createOrganization, makeSystemAdmin } from '../support/db-fixtures.ts';
+import { callAsSchedule } from '../support/edge-functions.ts';
 import { enrolVerifiedTotp } from '../support/mfa.ts';
 import { neighbourOf, organisationWithData, type OrganisationWithData } from '../support/organisation-data-fixtures.ts';
 import { pngBytes } from '../support/storage-files.ts';
@@ -14,7 +14,6 @@ import { asAnon, asServiceRole, newUser, signInAgain, sql, type TestUser } from 
  * PostgREST; the sweep called as the schedule calls it.
  */
 
-const config = stackConfig('test');
 const DAY = 86_400_000;
 
 let first: TestUser;
@@ -24,13 +23,9 @@ let neighbour: OrganisationWithData;
 let outsider: TestUser;
 
 async function sweep(): Promise<{ erased: number; filesRemoved: number; archivesRemoved: number }> {
-  const res = await fetch(`${config.apiUrl}/functions/v1/organisation-data-sweep`, {
-    method: 'POST',
-    headers: { apikey: config.keys.anonKey, authorization: `Bearer ${config.keys.serviceRoleKey}` },
-  });
-  const body = (await res.json()) as { erased: number; filesRemoved: number; archivesRemoved: number };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body;
+  const { status, body } = await callAsSchedule('organisation-data-sweep');
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body as { erased: number; filesRemoved: number; archivesRemoved: number };
 }
 
 async function runDue(at: number): Promise<number> {

@@ -1,12 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
 import { makeSystemAdmin } from '../support/db-fixtures.ts';
-import { awayFromStepBoundary, enrolVerifiedTotp, TOTP_PERIOD_MS, totpCode } from '../support/mfa.ts';
+import { enrolVerifiedTotp } from '../support/mfa.ts';
 import { checkPageWidths } from '../support/page-widths.ts';
-import { requestSignInLink } from '../support/sign-in.ts';
+import { signInWithCode } from '../support/sign-in.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -38,20 +38,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signInWithCode(page: Page): Promise<void> {
-  await page.goto(await requestSignInLink(page, admin.email, { at: '/accord-login' }));
-  await page.getByRole('heading', { level: 1, name: 'Enter your authentication code' }).waitFor(WAIT);
-  await awayFromStepBoundary();
-  // The enrolment used this step's code; the next step's is accepted too.
-  await page.getByRole('textbox', { name: '6-digit code' }).fill(totpCode(secret, Date.now() + TOTP_PERIOD_MS));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth'), WAIT);
-}
-
 describe('the database page', () => {
   it('shows every section with real figures, and resets the query statistics', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signInWithCode(page);
+    await signInWithCode(page, admin.email, secret);
     await page.goto(app('/admin/database'));
     await appStarted(page);
     await page.getByRole('heading', { level: 1, name: 'Database' }).waitFor(WAIT);

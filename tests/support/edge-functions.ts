@@ -23,3 +23,12 @@ export async function callFunction(name: string, user: Pick<TestUser, 'client'> 
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
+
+/** Calls `/functions/v1/<name>` as the stack's schedule does (the service role key, no body) and returns its answer. */
+export async function callAsSchedule(name: string): Promise<FunctionAnswer> {
+  const res = await fetch(`${config.apiUrl}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: { apikey: config.keys.anonKey, authorization: `Bearer ${config.keys.serviceRoleKey}` },
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}

@@ -3,6 +3,7 @@ import { authStorageKey } from '../../src/data/auth/storage-key.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { authClient, serviceClient } from './auth-helpers.ts';
 import { linkIn, mailIds, nextMail } from './inbox.ts';
+import { awayFromStepBoundary, TOTP_PERIOD_MS, totpCode } from './mfa.ts';
 
 /**
  * Signing in as a person does in the browser tests: ask for a link on a login
@@ -30,7 +31,7 @@ export async function requestSignInLink(page: Page, email: string, { at }: { at?
 export async function signInThroughInbox(page: Page, email: string, { at = '/login' }: { at?: LoginScreen } = {}): Promise<void> {
   const link = await requestSignInLink(page, email, { at });
   await page.goto(link);
-  await page.waitForURL((url) => url.origin === config.appUrl && url.pathname !== '/auth/callback', { timeout: 15_000 });
+  await page.waitForURL((url) => url.origin === config.appUrl && url.pathname !== '/auth/callback', { timeout: 30_000 });
 }
 
 /** Whether the browser holds a stored session (supabase-js keeps it in localStorage). */
@@ -62,4 +63,19 @@ export async function openSignedIn(page: Page, email: string, path: string): Pro
   // As text: tests/support is compiled without the DOM's types.
   await page.evaluate(`localStorage.setItem(${JSON.stringify(authStorageKey(config.apiUrl))}, ${JSON.stringify(JSON.stringify(verified.data.session))})`);
   await page.goto(`${config.appUrl}${path}`);
+}
+
+/**
+ * Signs a person with a verified TOTP factor in on the network's login screen
+ * and enters their code, leaving the browser at aal2 with a second factor
+ * checked just now (what /admin/database's actions want, decision 075).
+ */
+export async function signInWithCode(page: Page, email: string, secret: string): Promise<void> {
+  await page.goto(await requestSignInLink(page, email, { at: '/accord-login' }));
+  await page.getByRole('heading', { level: 1, name: 'Enter your authentication code' }).waitFor({ timeout: 30_000 });
+  await awayFromStepBoundary();
+  // The enrolment used this step's code; the next step's is accepted too.
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(totpCode(secret, Date.now() + TOTP_PERIOD_MS));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'), { timeout: 30_000 });
 }

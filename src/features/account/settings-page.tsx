@@ -9,6 +9,7 @@ import { AccountSection } from './account-section';
 import { EmailSection } from './email-section';
 import { IdentitiesSection } from './identities-section';
 import { NotificationsSection } from './notifications-section';
+import { PersonalDataSection } from './personal-data-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
@@ -61,6 +62,13 @@ export default function SettingsPage({ client = supabase }: { client?: AccordCli
         </AccountSection>
         <AccountSection id="identities" title="Linked identities" intro="The ways you can sign in to this account.">
           <IdentitiesSection account={account} client={client} />
+        </AccountSection>
+        <AccountSection
+          id="personal-data"
+          title="Your data"
+          intro="Download everything the network holds about you: your profile, memberships, the messages you wrote, your sessions and the activity about you, as one JSON file."
+        >
+          <PersonalDataSection client={client} />
         </AccountSection>
       </Stack>
     </Container>

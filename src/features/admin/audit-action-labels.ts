@@ -63,6 +63,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'contact_message.answer_sent': 'Answer to a contact message e-mailed',
   'contact_message.answer_failed': 'Answer to a contact message not delivered',
   'profile.updated': 'Someone else’s profile changed',
+  'account.personal_data_exported': 'Personal data downloaded',
   'published_update.created': 'Update added',
   'published_update.updated': 'Update changed',
   'published_update.deleted': 'Update deleted',

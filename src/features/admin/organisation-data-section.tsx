@@ -87,7 +87,12 @@ function ErasureList({ client }: { client: AccordClient }) {
                 label: 'State',
                 cell: (r) => {
                   const state = erasureState(r);
-                  return <Badge colorPalette={state.colour}>{state.label}</Badge>;
+                  // Wraps on a phone: "Waiting for a second administrator" is wider than a 360 px card.
+                  return (
+                    <Badge colorPalette={state.colour} whiteSpace="normal">
+                      {state.label}
+                    </Badge>
+                  );
                 },
               },
               {

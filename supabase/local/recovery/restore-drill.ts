@@ -28,8 +28,8 @@ import {
  * --disable-triggers) and its sequences set; then every table is read back and
  * compared with the manifest by row count and SHA-256, and every stored file
  * is restored to a scratch folder and compared by hash. Only then, as after
- * any restore, the erasure ledger is replayed (when that function exists), so
- * a restored backup never brings erased data back. The scratch database and
+ * any restore, the live database's erasure ledger is carried over and
+ * replayed, so a restored backup never brings erased data back. The scratch database and
  * folder are removed afterwards.
  */
 
@@ -62,7 +62,7 @@ export interface DrillOptions {
   log?: (message: string) => void;
 }
 
-function withDatabase(dbUrl: string, database: string): string {
+export function withDatabase(dbUrl: string, database: string): string {
   const url = new URL(dbUrl);
   url.pathname = `/${database}`;
   return url.toString();
@@ -70,6 +70,58 @@ function withDatabase(dbUrl: string, database: string): string {
 
 /** A sink that only hashes (the restored table's rows are compared, not kept). */
 const discard = () => new Writable({ write: (_chunk, _enc, done) => done() });
+
+/**
+ * Builds the schema in `client`'s fresh, empty database as any local database
+ * is built (the platform bootstrap, then supabase/migrations) and loads the
+ * backup at `dir` into it in one transaction, triggers and foreign-key checks
+ * off, sequences set. Returns the backup's migrations this build lacks.
+ */
+export async function loadBackup(
+  client: pg.Client,
+  { rootDir, dir, manifest, log }: { rootDir: string; dir: string; manifest: Manifest; log: (message: string) => void },
+): Promise<string[]> {
+  await buildSchema(client, rootDir, { created: true, log });
+  // The auth stand-in creates these when it starts, as GoTrue migrates its own tables.
+  await ensureCodeAttemptsTable(client);
+  await ensureTotpGuardTables(client);
+  const migrations = (
+    await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
+  ).rows.map((r) => r.version);
+
+  // The rows: in one transaction, triggers and foreign-key checks off, over
+  // whatever the migrations themselves inserted.
+  await client.query(COPY_SETTINGS);
+  await client.query('begin');
+  await client.query('set local session_replication_role = replica');
+  await client.query(`truncate ${manifest.tables.map((t) => qualified(t.schema, t.name)).join(', ')} cascade`);
+  for (const t of manifest.tables) {
+    await pipeline(createReadStream(join(dir, t.file)), client.query(copyFrom(`copy ${copyColumns(t)} from stdin`)));
+  }
+  for (const s of manifest.sequences) {
+    await client.query('select pg_catalog.setval($1::regclass, $2::bigint, $3)', [qualified(s.schema, s.name), s.lastValue, s.isCalled]);
+  }
+  await client.query('commit');
+  return manifest.migrations.filter((v) => !migrations.includes(v));
+}
+
+/**
+ * docs/runbook-restore.md step 4 as code: the live database's erasure ledger
+ * carried into the restored one and replayed (decision 076). Returns false
+ * when the restored schema predates the ledger.
+ */
+export async function carryOverErasureLedger(live: pg.Client, restored: pg.Client): Promise<{ carried: number; replayed: number } | false> {
+  const { rows: found } = await restored.query<{ fn: string | null }>(
+    `select to_regprocedure('private.carry_over_erasure_ledger(jsonb)')::text as fn`,
+  );
+  if (found[0]?.fn == null) return false;
+  const { rows: ledger } = await live.query<{ entries: unknown[] }>('select private.erasure_ledger_entries() as entries');
+  const { rows } = await restored.query<{ carried: number; replayed: number }>(
+    'select carried, replayed from private.carry_over_erasure_ledger($1::jsonb)',
+    [JSON.stringify(ledger[0].entries)],
+  );
+  return rows[0];
+}
 
 export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> {
   const started = Date.now();
@@ -103,31 +155,10 @@ export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> 
     const client = new pg.Client({ connectionString: withDatabase(opts.dbUrl, database) });
     await client.connect();
     try {
-      await buildSchema(client, opts.rootDir, { created: true, log });
-      // The auth stand-in creates these when it starts, as GoTrue migrates its own tables.
-      await ensureCodeAttemptsTable(client);
-      await ensureTotpGuardTables(client);
-      const migrations = (
-        await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
-      ).rows.map((r) => r.version);
-      const missing = manifest.migrations.filter((v) => !migrations.includes(v));
+      const missing = await loadBackup(client, { rootDir: opts.rootDir, dir, manifest, log });
       if (missing.length > 0) {
         mismatches.push({ kind: 'schema', subject: 'supabase/migrations', expected: manifest.migrations.at(-1) ?? '', actual: `missing ${missing.join(', ')}` });
       }
-
-      // The rows: in one transaction, triggers and foreign-key checks off, over
-      // whatever the migrations themselves inserted.
-      await client.query(COPY_SETTINGS);
-      await client.query('begin');
-      await client.query('set local session_replication_role = replica');
-      await client.query(`truncate ${manifest.tables.map((t) => qualified(t.schema, t.name)).join(', ')} cascade`);
-      for (const t of manifest.tables) {
-        await pipeline(createReadStream(join(dir, t.file)), client.query(copyFrom(`copy ${copyColumns(t)} from stdin`)));
-      }
-      for (const s of manifest.sequences) {
-        await client.query('select pg_catalog.setval($1::regclass, $2::bigint, $3)', [qualified(s.schema, s.name), s.lastValue, s.isCalled]);
-      }
-      await client.query('commit');
 
       // Read back: a fresh heap filled by one COPY returns its rows in the
       // order they were copied, so equal rows print equal bytes.
@@ -174,12 +205,9 @@ export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> 
       }
       for (const key of restored) mismatches.push({ kind: 'file', subject: key, expected: 'a file in the backup', actual: 'no file' });
 
-      // After any restore: erasures done since the backup are done again (issue 27, section 7).
-      const { rows: ledger } = await client.query<{ fn: string | null }>(
-        `select to_regprocedure('private.replay_erasure_ledger()')::text as fn`,
-      );
-      const erasureReplayed = ledger[0]?.fn != null;
-      if (erasureReplayed) await client.query('select private.replay_erasure_ledger()');
+      // After any restore: erasures done since the backup are done again, from
+      // the live database's ledger (the restored one is as old as the backup).
+      const erasureReplayed = (await carryOverErasureLedger(admin, client)) !== false;
 
       return result({ tablesCompared: manifest.tables.length, rowsCompared, filesCompared: manifest.files.length, erasureReplayed });
     } finally {
