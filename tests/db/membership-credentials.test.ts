@@ -76,6 +76,55 @@ describe('who downloads a credential', () => {
   });
 });
 
+/** The open API's verify call, as a relying party makes it: the anon key, no session. */
+async function verifyThroughApi(body: unknown, method = 'POST'): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${config.apiUrl}/functions/v1/verify-credential`, {
+    method,
+    headers: { apikey: config.keys.anonKey, 'content-type': 'application/json' },
+    body: method === 'POST' ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('verifying it through the open API', () => {
+  it('answers valid with what it discloses, and a changed credential with why not', async () => {
+    const answer = await verifyThroughApi({ credential });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: {
+        kind: 'credential',
+        issued_by_accord: true,
+        valid: true,
+        reason: 'valid',
+        message: 'Valid: issued by Accord, signature intact, not expired, and the member is in good standing.',
+        kid: config.keys.trustSigningKey.kid,
+        disclosed: { organization_id: orgId, name: expect.stringMatching(/^Credential Holder/), verified_schemas: [] },
+      },
+    });
+    expect(Date.parse(answer.body.expires_at as string) - Date.parse(answer.body.issued_at as string)).toBe(90 * 86_400_000);
+
+    const [jwt, ...disclosures] = credential.split('~');
+    const [h, p, s] = jwt!.split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as { exp: number };
+    claims.exp += 365 * 86_400;
+    const forged = [[h, Buffer.from(JSON.stringify(claims)).toString('base64url'), s].join('.'), ...disclosures].join('~');
+    expect(await verifyThroughApi({ credential: forged })).toMatchObject({
+      status: 200,
+      body: { valid: false, issued_by_accord: false, reason: 'signature', disclosed: {} },
+    });
+  });
+
+  it('verifies the signed trust list too, and refuses what is no request', async () => {
+    const list = await (await fetch(`${config.apiUrl}/storage/v1/object/public/trust/trust-list.jwt?t=${Date.now()}`)).text();
+    const answer = await verifyThroughApi({ credential: list });
+    expect(answer).toMatchObject({ status: 200, body: { kind: 'trust_list', valid: true, reason: 'valid', disclosed: { sequence: expect.any(Number) } } });
+    expect(answer.body.disclosed).toMatchObject({ members: expect.any(Number) });
+
+    expect(await verifyThroughApi({ credential: '' })).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
+    expect(await verifyThroughApi(null, 'GET')).toMatchObject({ status: 405, body: { error: 'method_not_allowed' } });
+  });
+});
+
 describe('verifying it', () => {
   it('is valid, issued by Accord, and discloses the registered facts', async () => {
     const verdict = await verify(credential);
@@ -106,6 +155,10 @@ describe('verifying it', () => {
     expectOk(await sysAdmin.client.rpc('change_registry_status', { p_organization_id: orgId, p_status: 'revoked', p_reason: 'Credential test' }));
     await publish();
     expect(await verify(credential)).toMatchObject({ valid: false, reason: 'revoked' });
+    expect(await verifyThroughApi({ credential })).toMatchObject({
+      status: 200,
+      body: { issued_by_accord: true, valid: false, reason: 'revoked', message: 'Not valid: the organisation’s membership has been revoked.' },
+    });
   });
 });
 

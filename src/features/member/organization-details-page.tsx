@@ -6,7 +6,6 @@ import { SECTORS } from '../../../machines/sectors';
 
 import { countries, countryName } from '../../components/countries';
 import { TextAreaField, TextField, SelectField } from '../../components/form-fields';
-import { downloadFile } from '../../components/download-file';
 import { formatLongDate } from '../../components/formats';
 import { factLabel, factValue, sectorLabel } from '../../components/organization-labels';
 import { PageHeader, SectionHeader } from '../../components/page-header';
@@ -14,7 +13,6 @@ import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
 import { DataError } from '../../data/errors';
-import { downloadMembershipCredential } from '../../data/organization-details/download-membership-credential';
 import { replaceOrganizationLogo } from '../../data/organization-details/replace-organization-logo';
 import { publicObjectUrl } from '../../data/public-storage';
 import {
@@ -28,6 +26,7 @@ import { saveOrganizationProfile } from '../../data/organization-details/save-or
 import { withdrawOrganizationChange } from '../../data/organization-details/withdraw-organization-change';
 import { useTeamMembership } from '../../data/team/get-team-membership';
 import { useSessionFacts } from '../../session/session-context';
+import { MembershipCredentialSection } from './membership-credential-section';
 import { OrganisationExportSection } from './organisation-export-section';
 import {
   DESCRIPTION_MAX,
@@ -364,36 +363,6 @@ function LogoSection({ organization, viewer, client }: { organization: Organizat
   );
 }
 
-/**
- * The membership as a verifiable credential (decision 081): admins download an
- * SD-JWT VC anyone can check at /trust-registry/verify, without calling Accord.
- */
-function CredentialSection({ organizationId, client }: { organizationId: string; client: AccordClient }) {
-  const download = useCommand({
-    run: async () => {
-      const issued = await downloadMembershipCredential(client, organizationId);
-      downloadFile(issued.credential, issued.fileName, 'application/dc+sd-jwt');
-      return issued;
-    },
-    success: (issued) => ({ title: 'Membership credential downloaded', description: `Valid until ${formatLongDate(new Date(issued.expiresAt))}.` }),
-    failureToast: 'The credential could not be downloaded',
-  });
-  return (
-    <Stack as="section" aria-labelledby="membership-credential" gap="4">
-      <SectionHeader
-        id="membership-credential"
-        title="Membership credential"
-        intro="A signed statement of your membership and verified schemas (an SD-JWT verifiable credential). Give it to a partner: they can check it at /trust-registry/verify, and it shows as suspended or revoked within a minute if your membership changes. Valid for 90 days."
-      />
-      <Box>
-        <Button variant="outline" loading={download.busy} loadingText="Issuing…" onClick={() => void download.run()}>
-          Download membership credential
-        </Button>
-      </Box>
-    </Stack>
-  );
-}
-
 function DetailsForOrganization({ viewer, client }: { viewer: Viewer; client: AccordClient }) {
   const details = useOrganizationDetails(viewer.organizationId, client);
   return (
@@ -407,7 +376,7 @@ function DetailsForOrganization({ viewer, client }: { viewer: Viewer; client: Ac
           <ProfileSection organization={d.organization} viewer={viewer} client={client} />
           <LogoSection organization={d.organization} viewer={viewer} client={client} />
           <VerifiedSchemasSection organizationId={viewer.organizationId} isAdmin={viewer.isAdmin} client={client} />
-          {viewer.isAdmin ? <CredentialSection organizationId={viewer.organizationId} client={client} /> : null}
+          {viewer.isAdmin ? <MembershipCredentialSection organizationId={viewer.organizationId} client={client} /> : null}
           {viewer.isAdmin ? <OrganisationExportSection organizationId={viewer.organizationId} client={client} /> : null}
         </Stack>
       )}

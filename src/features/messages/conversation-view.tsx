@@ -5,6 +5,7 @@ import { useSWRConfig } from 'swr';
 
 import { EmptyMessage, ErrorState, LoadingState, errorMessage } from '../../components/query-view';
 import { StatusBadge } from '../../components/status-badge';
+import { UploadProgress, useUploadTracker } from '../../components/upload-progress';
 import type { AccordClient } from '../../data/client';
 import { useConversation, type ConversationDetail } from '../../data/messages/get-conversation';
 import { messageKeys } from '../../data/messages/keys';
@@ -52,6 +53,8 @@ export function ConversationView({ client, conversationId, side, userId, backHre
   const { mutate } = useSWRConfig();
   const headingId = useId();
   const [sentNotice, setSentNotice] = useState('');
+  const upload = useUploadTracker();
+  const { track, finish } = upload;
 
   const listsChanged = useRef(onListsChanged);
   useEffect(() => {
@@ -129,10 +132,12 @@ export function ConversationView({ client, conversationId, side, userId, backHre
       try {
         const attachmentPaths: string[] = [];
         for (const file of files) {
-          attachmentPaths.push(await uploadConversationFile(client, { organizationId: detail.organizationId, conversationId, file }));
+          attachmentPaths.push(await uploadConversationFile(client, { organizationId: detail.organizationId, conversationId, file, tracking: track(file) }));
+          finish();
         }
         await postMessage(client, { conversationId, body, attachmentPaths });
       } catch (failure) {
+        finish();
         return { ok: false, message: errorMessage(failure) };
       }
       setSentNotice(files.length > 0 ? 'Message and files sent.' : 'Message sent.');
@@ -140,7 +145,7 @@ export function ConversationView({ client, conversationId, side, userId, backHre
       listsChanged.current();
       return { ok: true };
     },
-    [client, conversation.data, conversationId, mutate],
+    [client, conversation.data, conversationId, mutate, track, finish],
   );
 
   if (conversation.error && conversation.data === undefined) {
@@ -226,6 +231,7 @@ export function ConversationView({ client, conversationId, side, userId, backHre
               This conversation is closed. Replying reopens it.
             </Text>
           ) : null}
+          <UploadProgress tracker={upload} />
           <ReplyBox label="Your reply" submitLabel="Send reply" onSend={send} />
         </>
       )}

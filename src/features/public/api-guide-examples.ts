@@ -507,5 +507,32 @@ export const API_EXAMPLES: ApiExample[] = [
         message: 'domain_too_long',
       },
     },
+  },  {
+    id: 'verify-credential',
+    title: 'Verify a membership credential',
+    summary:
+      'Members can download their membership as a signed credential (an SD-JWT VC) and give it to you. Send it, as you received it, to verify-credential and the network checks it as the verify page does: the signature against its published keys, the expiry, and the member’s status now in the published status list. The answer always has valid, a reason (valid, malformed, unknown_key, unknown_issuer, signature, expired, not_yet_valid, suspended, revoked, status_unavailable, stale), its message in words, and disclosed: the claims the holder chose to show (organization_id, name, legal_name, registration_number, country, domain, member_since, verified_schemas). Send the signed trust list the same way and disclosed holds its sequence and number of members. issued_by_accord is true when a key the network publishes signed it. The same check runs offline with any SD-JWT VC library and the keys at /.well-known/jwks.json.',
+    method: 'POST',
+    path: '/functions/v1/verify-credential',
+    parameters: [{ name: 'credential', type: 'text (JSON body)', required: true, description: 'The credential with its disclosures (…~…~), or the signed trust list.' }],
+    caption: 'A credential someone else signed.',
+    curl: `curl -s -X POST "${LOCAL_BASE_URL}/functions/v1/verify-credential" \
+  -H "apikey: $ANON_KEY" \
+  -H "Content-Type: application/json" \
+  -d '{"credential": "eyJhbGciOiJFUzI1NiIsImtpZCI6InNvbWVvbmUtZWxzZSIsInR5cCI6ImRjK3NkLWp3dCJ9.eyJpc3MiOiJkaWQ6d2ViOmlzc3Vlci5leGFtcGxlIiwidmN0IjoiaHR0cHM6Ly9pc3N1ZXIuZXhhbXBsZS9jcmVkZW50aWFscy9tZW1iZXJzaGlwIn0.BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBw~"}'`,
+    response: {
+      status: 200,
+      body: {
+        kind: 'credential',
+        issued_by_accord: false,
+        valid: false,
+        reason: 'unknown_key',
+        message: 'Not issued by Accord: it is signed with a key the network has not published.',
+        disclosed: {},
+        issued_at: null,
+        expires_at: null,
+        kid: 'someone-else',
+      },
+    },
   },
 ];
