@@ -432,6 +432,78 @@ export type Database = {
         Relationships: [
         ]
       },
+      "card_refunds": {
+        Row: {
+          "amount_minor": number,
+          "created_at": string,
+          "credit_note_id": string | null,
+          "id": string,
+          "idempotency_key": string,
+          "invoice_id": string,
+          "payment_id": string,
+          "payment_refund_id": string | null,
+          "provider_refund_id": string | null,
+          "reason": string,
+          "requested_by": string | null,
+          "status": string
+        }
+        ComputedFields: never
+        Insert: {
+          "amount_minor": number,
+          "created_at"?: string,
+          "credit_note_id"?: string | null,
+          "id"?: string,
+          "idempotency_key": string,
+          "invoice_id": string,
+          "payment_id": string,
+          "payment_refund_id"?: string | null,
+          "provider_refund_id"?: string | null,
+          "reason": string,
+          "requested_by"?: string | null,
+          "status"?: string
+        }
+        Update: {
+          "amount_minor"?: number,
+          "created_at"?: string,
+          "credit_note_id"?: string | null,
+          "id"?: string,
+          "idempotency_key"?: string,
+          "invoice_id"?: string,
+          "payment_id"?: string,
+          "payment_refund_id"?: string | null,
+          "provider_refund_id"?: string | null,
+          "reason"?: string,
+          "requested_by"?: string | null,
+          "status"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "card_refunds_credit_note_id_fkey"
+            columns: ["credit_note_id"]
+            isOneToOne: true
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "card_refunds_invoice_id_fkey"
+            columns: ["invoice_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "card_refunds_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "card_refunds_payment_refund_id_fkey"
+            columns: ["payment_refund_id"]
+            isOneToOne: true
+            referencedRelation: "payment_refunds"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "contact_message_answers": {
         Row: {
           "answered_by": string,
@@ -1795,6 +1867,81 @@ export type Database = {
           }
         ]
       },
+      "payment_attempts": {
+        Row: {
+          "amount_minor": number,
+          "attempt": number,
+          "checkout_url": string | null,
+          "created_at": string,
+          "created_by": string | null,
+          "currency": string,
+          "failure_code": string | null,
+          "failure_message": string | null,
+          "id": string,
+          "idempotency_key": string,
+          "invoice_id": string,
+          "organization_id": string,
+          "provider": string,
+          "provider_payment_id": string | null,
+          "provider_session_id": string | null,
+          "status": string,
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "amount_minor": number,
+          "attempt": number,
+          "checkout_url"?: string | null,
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "currency": string,
+          "failure_code"?: string | null,
+          "failure_message"?: string | null,
+          "id"?: string,
+          "idempotency_key": string,
+          "invoice_id": string,
+          "organization_id": string,
+          "provider"?: string,
+          "provider_payment_id"?: string | null,
+          "provider_session_id"?: string | null,
+          "status"?: string,
+          "updated_at"?: string
+        }
+        Update: {
+          "amount_minor"?: number,
+          "attempt"?: number,
+          "checkout_url"?: string | null,
+          "created_at"?: string,
+          "created_by"?: string | null,
+          "currency"?: string,
+          "failure_code"?: string | null,
+          "failure_message"?: string | null,
+          "id"?: string,
+          "idempotency_key"?: string,
+          "invoice_id"?: string,
+          "organization_id"?: string,
+          "provider"?: string,
+          "provider_payment_id"?: string | null,
+          "provider_session_id"?: string | null,
+          "status"?: string,
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_attempts_invoice_id_fkey"
+            columns: ["invoice_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          }, {
+            foreignKeyName: "payment_attempts_organization_id_fkey"
+            columns: ["organization_id"]
+            isOneToOne: false
+            referencedRelation: "organizations"
+            referencedColumns: ["id"]
+          }
+        ]
+      },
       "payment_refunds": {
         Row: {
           "amount_minor": number,
@@ -2782,6 +2929,18 @@ export type Database = {
           "vat_minor": number
         }[]
       },
+      "admin_list_payment_event_failures":
+      {
+        Args: Record<PropertyKey, never>; Returns: {
+          "attempts": number,
+          "id": string,
+          "invoice_id": string,
+          "last_error": string,
+          "next_retry_at": string,
+          "received_at": string,
+          "type": string
+        }[]
+      },
       "admin_list_tenants":
       {
         Args: {
@@ -3073,6 +3232,34 @@ export type Database = {
           "user_id": string
         }[]
       },
+      "admin_start_card_refund":
+      {
+        Args: {
+          "p_amount_minor": number,
+          "p_invoice_id": string,
+          "p_payment_id": string,
+          "p_reason": string
+        }; Returns: {
+          "amount_minor": number,
+          "created_at": string,
+          "credit_note_id": string | null,
+          "id": string,
+          "idempotency_key": string,
+          "invoice_id": string,
+          "payment_id": string,
+          "payment_refund_id": string | null,
+          "provider_refund_id": string | null,
+          "reason": string,
+          "requested_by": string | null,
+          "status": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "card_refunds"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "admin_start_membership":
       {
         Args: {
@@ -3106,6 +3293,19 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      },
+      "apply_payment_intent":
+      {
+        Args: {
+          "p_amount_minor": number,
+          "p_currency": string,
+          "p_event_id": string,
+          "p_failure_code": string,
+          "p_failure_message": string,
+          "p_intent_id": string,
+          "p_invoice_id": string,
+          "p_status": string
+        }; Returns: string
       },
       "approve_application":
       {
@@ -3404,6 +3604,14 @@ export type Database = {
       {
         Args: Record<PropertyKey, never>; Returns: Json
       },
+      "fail_card_checkout":
+      {
+        Args: {
+          "p_attempt_id": string,
+          "p_code": string,
+          "p_message": string
+        }; Returns: undefined
+      },
       "finish_invoice_email":
       {
         Args: {
@@ -3486,6 +3694,10 @@ export type Database = {
       {
         Args: { "user_uuid": string }; Returns: boolean
       },
+      "issue_membership_credential":
+      {
+        Args: { "p_organization_id": string }; Returns: Json
+      },
       "leave_organization":
       {
         Args: { "p_organization_id": string }; Returns: undefined
@@ -3501,6 +3713,14 @@ export type Database = {
       "mark_notification_read":
       {
         Args: { "p_id": number }; Returns: undefined
+      },
+      "mark_provider_event":
+      {
+        Args: {
+          "p_error": string,
+          "p_event_id": string,
+          "p_status": string
+        }; Returns: undefined
       },
       "mark_resources_visited":
       {
@@ -3659,9 +3879,86 @@ export type Database = {
           "p_conversation_id": string
         }; Returns: number
       },
+      "provider_events_due":
+      {
+        Args: { "p_limit": number }; Returns: {
+          "id": string,
+          "payload": Json,
+          "type": string
+        }[]
+      },
       "publish_nda_version":
       {
         Args: { "p_body": string }; Returns: number
+      },
+      "receive_provider_event":
+      {
+        Args: {
+          "p_id": string,
+          "p_object_id": string,
+          "p_payload": Json,
+          "p_type": string
+        }; Returns: string
+      },
+      "record_card_checkout":
+      {
+        Args: {
+          "p_attempt_id": string,
+          "p_payment_id": string,
+          "p_session_id": string,
+          "p_url": string
+        }; Returns: {
+          "amount_minor": number,
+          "attempt": number,
+          "checkout_url": string | null,
+          "created_at": string,
+          "created_by": string | null,
+          "currency": string,
+          "failure_code": string | null,
+          "failure_message": string | null,
+          "id": string,
+          "idempotency_key": string,
+          "invoice_id": string,
+          "organization_id": string,
+          "provider": string,
+          "provider_payment_id": string | null,
+          "provider_session_id": string | null,
+          "status": string,
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payment_attempts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
+      "record_card_refund":
+      {
+        Args: {
+          "p_provider_refund_id": string,
+          "p_refund_id": string,
+          "p_succeeded": boolean
+        }; Returns: {
+          "amount_minor": number,
+          "created_at": string,
+          "credit_note_id": string | null,
+          "id": string,
+          "idempotency_key": string,
+          "invoice_id": string,
+          "payment_id": string,
+          "payment_refund_id": string | null,
+          "provider_refund_id": string | null,
+          "reason": string,
+          "requested_by": string | null,
+          "status": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "card_refunds"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       },
       "record_contact_answer_delivery":
       {
@@ -3682,6 +3979,25 @@ export type Database = {
           "p_path": string,
           "p_sha256": string
         }; Returns: boolean
+      },
+      "record_provider_refusal":
+      {
+        Args: {
+          "p_details": Json,
+          "p_reason": string
+        }; Returns: undefined
+      },
+      "record_trust_list_issue":
+      {
+        Args: {
+          "p_bytes": number,
+          "p_issued_at": number,
+          "p_kid": string,
+          "p_members": number,
+          "p_next_update": number,
+          "p_registry_version": number,
+          "p_sequence": number
+        }; Returns: undefined
       },
       "record_vat_id_check":
       {
@@ -3994,6 +4310,34 @@ export type Database = {
           "p_user_id": string
         }; Returns: undefined
       },
+      "start_card_payment":
+      {
+        Args: { "p_invoice_id": string }; Returns: {
+          "amount_minor": number,
+          "attempt": number,
+          "checkout_url": string | null,
+          "created_at": string,
+          "created_by": string | null,
+          "currency": string,
+          "failure_code": string | null,
+          "failure_message": string | null,
+          "id": string,
+          "idempotency_key": string,
+          "invoice_id": string,
+          "organization_id": string,
+          "provider": string,
+          "provider_payment_id": string | null,
+          "provider_session_id": string | null,
+          "status": string,
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payment_attempts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      },
       "start_conversation":
       {
         Args: {
@@ -4002,9 +4346,17 @@ export type Database = {
           "p_subject": string
         }; Returns: string
       },
+      "status_list_draft":
+      {
+        Args: Record<PropertyKey, never>; Returns: Json
+      },
       "submit_application":
       {
         Args: { "payload": Json }; Returns: string
+      },
+      "trust_list_draft":
+      {
+        Args: { "p_force"?: boolean }; Returns: Json
       },
       "unread_conversation_count":
       {
@@ -4060,7 +4412,7 @@ export type Database = {
       "investor_access_level": "lite" | "data_room",
       "investor_kind": "angel" | "venture_capital" | "corporate" | "family_office" | "public_funder" | "other",
       "investor_request_status": "new" | "approved" | "declined",
-      "notification_kind": "application_decided" | "application_changes_requested" | "colleague_joined" | "colleague_left" | "invitation_accepted" | "registry_status_changed" | "network_reply" | "invoice_issued" | "billing_reminder",
+      "notification_kind": "application_decided" | "application_changes_requested" | "colleague_joined" | "colleague_left" | "invitation_accepted" | "registry_status_changed" | "network_reply" | "invoice_issued" | "billing_reminder" | "payment_received",
       "organization_change_status": "pending" | "approved" | "declined" | "withdrawn",
       "organization_role": "admin" | "member",
       "organization_sector": "education" | "healthcare" | "financial_services" | "public_sector" | "travel" | "recruitment" | "technology" | "legal" | "real_estate" | "retail" | "telecommunications" | "other",
@@ -4299,7 +4651,8 @@ export const Constants = {
         "registry_status_changed",
         "network_reply",
         "invoice_issued",
-        "billing_reminder"],
+        "billing_reminder",
+        "payment_received"],
       "organization_change_status": ["pending",
         "approved",
         "declined",
