@@ -7,7 +7,7 @@ import { appStarted, launchBrowser } from '../support/browser.ts';
 import { camt053For, draftInvoice, ensureSeller, invoiceRow, issueAt, newPlan, startMembership } from '../support/billing-fixtures.ts';
 import { addMember, createOrganization } from '../support/db-fixtures.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -74,9 +74,9 @@ beforeAll(async () => {
   admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
   orgAdminPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
   plainPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signInThroughInbox(admin, 'admin@accord.test', { at: '/accord-login' });
-  await signInThroughInbox(orgAdminPage, orgAdmin.email);
-  await signInThroughInbox(plainPage, plain.email);
+  await openSignedIn(admin, 'admin@accord.test');
+  await openSignedIn(orgAdminPage, orgAdmin.email);
+  await openSignedIn(plainPage, plain.email);
 }, 180_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser, seriousAxeViolations } from '../support/browser.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 
 /**
  * The three billing pages in Chromium against the built app and the seeded
@@ -25,8 +25,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await (await browser.newContext()).newPage();
   member = await (await browser.newContext()).newPage();
-  await signInThroughInbox(admin, 'admin@accord.test', { at: '/accord-login' });
-  await signInThroughInbox(member, 'member@accord.test');
+  await openSignedIn(admin, 'admin@accord.test');
+  await openSignedIn(member, 'member@accord.test');
 }, 120_000);
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { billedOrganization, ensureSeller } from '../support/billing-fixtures.ts
 import { issuedInvoice } from '../support/card-payments.ts';
 import { addMember, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { awayFromStepBoundary, enrolVerifiedTotp, TOTP_PERIOD_MS, totpCode } from '../support/mfa.ts';
-import { requestSignInLink, signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn, requestSignInLink } from '../support/sign-in.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -59,7 +59,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   member = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   back = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signInThroughInbox(member, orgAdmin.email);
+  await openSignedIn(member, orgAdmin.email);
 }, 180_000);
 
 afterAll(async () => {

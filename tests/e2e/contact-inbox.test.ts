@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser, seriousAxeViolations } from '../support/browser.ts';
 import { mailIds, nextMail } from '../support/inbox.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { anonFrom } from '../support/client-address.ts';
 import { expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { asServiceRole, newUser, sql, uniqueEmail } from '../support/users.ts';
@@ -51,8 +51,7 @@ describe('Contact Us in /admin/messages', () => {
     // The administrator.
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signInThroughInbox(page, 'admin@accord.test', { at: '/accord-login' });
-    await page.goto(app('/admin/messages'));
+    await openSignedIn(page, 'admin@accord.test', '/admin/messages');
     await appStarted(page);
     await page.getByRole('tab', { name: 'Contact Us' }).click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'contact');
@@ -178,8 +177,7 @@ describe('Contact Us in /admin/messages', () => {
 
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signInThroughInbox(page, 'admin@accord.test', { at: '/accord-login' });
-    await page.goto(app(`/admin/messages?view=contact&message=${failedId}`));
+    await openSignedIn(page, 'admin@accord.test', `/admin/messages?view=contact&message=${failedId}`);
     await appStarted(page);
     const message = page.getByRole('article', { name: `Message from Gerrit ${tag}` });
     const answers = message.getByRole('list', { name: 'Answers' });

@@ -10,7 +10,7 @@ import { makeSystemAdmin } from '../support/db-fixtures.ts';
 import { accessRows, grantInvestor, newFolder, publishNda } from '../support/investor-content-fixtures.ts';
 import { awayFromStepBoundary, enrolVerifiedTotp, TOTP_PERIOD_MS, totpCode } from '../support/mfa.ts';
 import { pageContents, samplePdf, shown, stampFooter } from '../support/pdf-pages.ts';
-import { requestSignInLink, signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn, requestSignInLink } from '../support/sign-in.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -114,8 +114,7 @@ describe('the data room', () => {
   it('an administrator uploads a data_room document; a data-room investor at aal2 agrees to the NDA, opens and downloads it stamped; the administrator sees both', async () => {
     // The administrator uploads the document in the back office.
     const adminPage = await newPage();
-    await signInThroughInbox(adminPage, 'admin@accord.test', { at: '/accord-login' });
-    await adminPage.goto(app('/admin/investor-content'));
+    await openSignedIn(adminPage, 'admin@accord.test', '/admin/investor-content');
     await appStarted(adminPage);
     await adminPage.getByRole('heading', { level: 1, name: 'Investor content' }).waitFor(WAIT);
     await adminPage.getByRole('button', { name: 'Upload document' }).click();
@@ -194,8 +193,7 @@ describe('the data room', () => {
 
   it('a lite investor is kept out of the data room, and their dashboard shows the updates and only the lite documents', async () => {
     const page = await newPage();
-    await signInThroughInbox(page, liteInvestor.email);
-    await page.goto(app('/investor/data-room'));
+    await openSignedIn(page, liteInvestor.email, '/investor/data-room');
     await page.waitForURL((url) => url.pathname === '/investor/dashboard', WAIT);
     await page.getByRole('heading', { level: 1, name: 'Investor dashboard' }).waitFor(WAIT);
 

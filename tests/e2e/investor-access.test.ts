@@ -6,7 +6,7 @@ import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser, seriousAxeViolations } from '../support/browser.ts';
 import { linkIn, mailIds, nextMail } from '../support/inbox.ts';
 import { checkPageWidths } from '../support/page-widths.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { newUser, sql, uniqueEmail } from '../support/users.ts';
 
 /**
@@ -46,7 +46,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminContext = await browser.newContext();
   admin = await adminContext.newPage();
-  await signInThroughInbox(admin, 'admin@accord.test', { at: '/accord-login' });
+  await openSignedIn(admin, 'admin@accord.test');
 });
 afterAll(async () => {
   await browser?.close();

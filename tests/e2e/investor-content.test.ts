@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser, seriousAxeViolations } from '../support/browser.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { sql } from '../support/users.ts';
 
 /**
@@ -15,8 +14,6 @@ import { sql } from '../support/users.ts';
  * after its warning, and posts an investor update. Each step is checked in the
  * database as well as on the page.
  */
-const config = stackConfig('test');
-const app = (path: string) => `${config.appUrl}${path}`;
 /** Set ACCORD_SCREENSHOTS to a directory to keep screenshots of the page at 1280 and 360 px. */
 const shots = process.env.ACCORD_SCREENSHOTS;
 const WAIT = { timeout: 30_000 };
@@ -62,8 +59,7 @@ describe('investor content in the back office', () => {
     const folderName = `Due diligence ${suffix}`;
     const title = `Term sheet ${suffix}`;
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
-    await signInThroughInbox(page, 'admin@accord.test', { at: '/accord-login' });
-    await page.goto(app('/admin/investor-content'));
+    await openSignedIn(page, 'admin@accord.test', '/admin/investor-content');
     await appStarted(page);
     await page.getByRole('heading', { level: 1, name: 'Investor content' }).waitFor(WAIT);
     // The seed's folders and documents; the seed's PDF downloads as the file in seed-assets.

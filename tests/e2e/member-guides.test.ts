@@ -7,7 +7,7 @@ import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
 import { createOrganization } from '../support/db-fixtures.ts';
 import { checkPageWidths } from '../support/page-widths.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { newUser, type TestUser } from '../support/users.ts';
 
 /**
@@ -38,7 +38,7 @@ afterAll(async () => {
 describe('a member’s guides and help', () => {
   it('reads the how-to guide, searches the FAQ and asks the network a question that arrives in Messages', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signInThroughInbox(page, member.email);
+    await openSignedIn(page, member.email);
 
     // The how-to guide: a contents link moves focus to its section.
     await page.goto(app('/dashboard/how-to'));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { createOrganization, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { newUser, type TestUser } from '../support/users.ts';
 
 /**
@@ -46,8 +46,7 @@ afterAll(async () => {
 
 it('shows status, member since and activity; a suspension shows the banner with its date, and reinstating removes it', async () => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signInThroughInbox(page, member.email);
-  await page.goto(`${config.appUrl}/dashboard`);
+  await openSignedIn(page, member.email, '/dashboard');
   await page.getByText('Member since').waitFor();
   await expect.poll(() => page.getByRole('link', { name: 'See your public profile' }).getAttribute('href')).toBe(`/trust-registry/${organizationId}`);
   await page.getByRole('list', { name: 'Recent activity' }).getByText('Active in the trust registry').waitFor();

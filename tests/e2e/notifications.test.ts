@@ -6,7 +6,7 @@ import { stackConfig } from '../../supabase/local/config.ts';
 import { addMember, createOrganization, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { launchBrowser, seriousAxeViolations } from '../support/browser.ts';
 import { listMail, mailIds, nextMail } from '../support/inbox.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -108,8 +108,7 @@ describe('notifications, end to end', () => {
     expect(defaultMail.subject).toBe('Accord: The network answered: Renewal documents');
 
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signInThroughInbox(page, member.email);
-    await page.goto(`${config.appUrl}/dashboard`);
+    await openSignedIn(page, member.email, '/dashboard');
     await countsAre(page, 2);
 
     // The bell leads to the page: unread first, each with its text, its time and a link to the thing.

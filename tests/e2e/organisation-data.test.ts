@@ -9,7 +9,7 @@ import { makeSystemAdmin } from '../support/db-fixtures.ts';
 import { callAsSchedule } from '../support/edge-functions.ts';
 import { enrolVerifiedTotp } from '../support/mfa.ts';
 import { organisationWithData, type OrganisationWithData } from '../support/organisation-data-fixtures.ts';
-import { signInThroughInbox, signInWithCode } from '../support/sign-in.ts';
+import { openSignedIn, signInWithCode } from '../support/sign-in.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -76,8 +76,7 @@ describe('an organisation’s data', () => {
 
     // Export our data, as the organisation's own administrator.
     const member = await newPage();
-    await signInThroughInbox(member, org.admin.email);
-    await member.goto(app('/dashboard/organization-details'));
+    await openSignedIn(member, org.admin.email, '/dashboard/organization-details');
     const section = member.getByRole('region', { name: 'Your organisation’s data' });
     await section.getByRole('button', { name: 'Export our data' }).click();
     const link = section.getByRole('link', { name: /^Download .*\.zip$/ });

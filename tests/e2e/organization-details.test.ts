@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { createOrganization, makeSystemAdmin } from '../support/db-fixtures.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { drawablePng } from '../support/storage-files.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -61,8 +61,7 @@ afterAll(async () => {
 describe('organisation details, end to end', () => {
   it('a website change waits for approval, a public suffix is refused at its field, and the description shows at once', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signInThroughInbox(page, owner.email);
-    await page.goto(`${config.appUrl}/dashboard/organization-details`);
+    await openSignedIn(page, owner.email, '/dashboard/organization-details');
     const facts = page.getByRole('form', { name: 'Ask to change the registered details' });
     await facts.waitFor();
     await screenshot(page, 'organization-details-admin');

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser, seriousAxeViolations } from '../support/browser.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { sql } from '../support/users.ts';
 
 /**
@@ -61,7 +61,7 @@ beforeAll(async () => {
   visitorContext = await browser.newContext();
   admin = await adminContext.newPage();
   visitor = await visitorContext.newPage();
-  await signInThroughInbox(admin, 'admin@accord.test', { at: '/accord-login' });
+  await openSignedIn(admin, 'admin@accord.test');
 });
 
 afterAll(async () => {

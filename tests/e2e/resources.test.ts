@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser, seriousAxeViolations } from '../support/browser.ts';
 import { createOrganization } from '../support/db-fixtures.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { pdfBytes } from '../support/storage-files.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -17,8 +16,6 @@ import { newUser, sql, type TestUser } from '../support/users.ts';
  * and downloads it through its signed URL (the bytes are the ones uploaded);
  * a member of an organisation in another sector does not see it at all.
  */
-const config = stackConfig('test');
-const app = (path: string) => `${config.appUrl}${path}`;
 /** Set ACCORD_SCREENSHOTS to a directory to keep screenshots of the pages at 1280 and 360 px. */
 const shots = process.env.ACCORD_SCREENSHOTS;
 const WAIT = { timeout: 30_000 };
@@ -69,8 +66,7 @@ describe('resources for members', () => {
 
     // The administrator adds it for healthcare only, then publishes it.
     const adminPage = await newPage();
-    await signInThroughInbox(adminPage, 'admin@accord.test', { at: '/accord-login' });
-    await adminPage.goto(app('/admin/resources'));
+    await openSignedIn(adminPage, 'admin@accord.test', '/admin/resources');
     await appStarted(adminPage);
     await adminPage.getByRole('heading', { level: 1, name: 'Resources' }).waitFor(WAIT);
     await adminPage.getByRole('button', { name: 'Add resource' }).click();
@@ -104,8 +100,7 @@ describe('resources for members', () => {
 
     // A member of a healthcare organisation sees it, marked new, and downloads the same bytes.
     const healthPage = await newPage();
-    await signInThroughInbox(healthPage, healthMember.email);
-    await healthPage.goto(app('/dashboard/resources'));
+    await openSignedIn(healthPage, healthMember.email, '/dashboard/resources');
     await appStarted(healthPage);
     const card = healthPage.getByRole('article', { name: title });
     await card.waitFor(WAIT);
@@ -137,8 +132,7 @@ describe('resources for members', () => {
     // A member of a legal organisation sees what the network publishes for
     // every member (the seed's checklist), but not the healthcare resource.
     const legalPage = await newPage();
-    await signInThroughInbox(legalPage, legalMember.email);
-    await legalPage.goto(app('/dashboard/resources'));
+    await openSignedIn(legalPage, legalMember.email, '/dashboard/resources');
     await appStarted(legalPage);
     await legalPage.getByRole('heading', { name: 'Verification desk checklist' }).waitFor(WAIT);
     expect(await legalPage.getByText(title).count()).toBe(0);

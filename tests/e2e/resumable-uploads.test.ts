@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
 import { newFolder } from '../support/investor-content-fixtures.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { pdfBytes } from '../support/storage-files.ts';
 import { sql } from '../support/users.ts';
 
@@ -92,8 +92,7 @@ beforeAll(async () => {
   await newFolder(folderName);
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signInThroughInbox(page, 'admin@accord.test', { at: '/accord-login' });
-  await page.goto(`${config.appUrl}/admin/investor-content`);
+  await openSignedIn(page, 'admin@accord.test', '/admin/investor-content');
   await appStarted(page);
   await page.getByRole('heading', { level: 3, name: folderName }).waitFor(WAIT);
   cdp = await page.context().newCDPSession(page);

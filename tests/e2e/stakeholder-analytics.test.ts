@@ -5,7 +5,7 @@ import { stackConfig } from '../../supabase/local/config.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { createOrganization, expectOk } from '../support/db-fixtures.ts';
 import { checkPageWidths } from '../support/page-widths.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -83,7 +83,7 @@ afterAll(async () => {
 async function signedIn(email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
-  await signInThroughInbox(page, email);
+  await openSignedIn(page, email);
   return page;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
 import { checkPageWidths } from '../support/page-widths.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { sql } from '../support/users.ts';
 
 /**
@@ -60,8 +60,7 @@ describe('the stakeholder dashboard', () => {
     }
     await sql('select private.snapshot_registry_lookups()');
 
-    await signInThroughInbox(page, STAKEHOLDER);
-    await page.goto(app('/stakeholder/dashboard'));
+    await openSignedIn(page, STAKEHOLDER, '/stakeholder/dashboard');
     await appStarted(page);
     await page.getByRole('heading', { level: 1, name: 'Stakeholder dashboard' }).waitFor();
     await page.getByTestId('figure-active-members').waitFor();

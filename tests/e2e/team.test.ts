@@ -2,11 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stackConfig } from '../../supabase/local/config.ts';
 import { createOrganization } from '../support/db-fixtures.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { mailIds, nextMail } from '../support/inbox.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -19,7 +18,6 @@ import { newUser, sql, type TestUser } from '../support/users.ts';
  * cannot leave: the page says so up front, and when it did not know (the other
  * admin was demoted behind its back) it shows the database's refusal.
  */
-const config = stackConfig('test');
 const LAST_ADMIN = 'An organisation always needs an admin. Make another member an admin first.';
 /** Set ACCORD_SCREENSHOTS to a directory to keep screenshots of the page at 1280 and 360 px. */
 const shots = process.env.ACCORD_SCREENSHOTS;
@@ -39,8 +37,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
 
 async function membersPage(email: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signInThroughInbox(page, email);
-  await page.goto(`${config.appUrl}/dashboard/members`);
+  await openSignedIn(page, email, '/dashboard/members');
   await page.getByRole('table', { name: 'The team' }).waitFor();
   return page;
 }

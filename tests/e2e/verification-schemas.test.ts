@@ -6,7 +6,7 @@ import { stackConfig } from '../../supabase/local/config.ts';
 import { appStarted, launchBrowser, seriousAxeViolations } from '../support/browser.ts';
 import { createOrganization, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { linkIn, mailIds, nextMail } from '../support/inbox.ts';
-import { signInThroughInbox } from '../support/sign-in.ts';
+import { openSignedIn } from '../support/sign-in.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -108,8 +108,7 @@ describe('verification schemas, end to end', () => {
 
     // The organisation's admin declares it.
     const ownerPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signInThroughInbox(ownerPage, owner.email);
-    await ownerPage.goto(app('/dashboard/organization-details'));
+    await openSignedIn(ownerPage, owner.email, '/dashboard/organization-details');
     const section = ownerPage.getByRole('region', { name: 'Verified schemas' });
     const box = section.getByRole('checkbox', { name: schemaTitle });
     await box.check();

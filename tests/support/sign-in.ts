@@ -46,11 +46,12 @@ export async function hasStoredSession(page: Page): Promise<boolean> {
  * CI's two cores that is seconds of Chromium per test (decision 085). The
  * session is the auth server's own: a magic link the service role generates
  * (no mail), verified as the link would be, then stored where supabase-js
- * keeps it, from a blank page of the app's origin.
+ * keeps it, from a blank page of the app's origin. Without `path` the page
+ * stays there, for the test's own first `goto`.
  * Signing in itself keeps its browser tests (magic-link-sign-in,
  * session-and-guards, account-security), which go through the inbox.
  */
-export async function openSignedIn(page: Page, email: string, path: string): Promise<void> {
+export async function openSignedIn(page: Page, email: string, path?: string): Promise<void> {
   const generated = await serviceClient().auth.admin.generateLink({ type: 'magiclink', email });
   if (generated.error) throw generated.error;
   const verified = await authClient().auth.verifyOtp({ token_hash: generated.data.properties.hashed_token, type: 'magiclink' });
@@ -62,7 +63,7 @@ export async function openSignedIn(page: Page, email: string, path: string): Pro
   await page.unroute(blank);
   // As text: tests/support is compiled without the DOM's types.
   await page.evaluate(`localStorage.setItem(${JSON.stringify(authStorageKey(config.apiUrl))}, ${JSON.stringify(JSON.stringify(verified.data.session))})`);
-  await page.goto(`${config.appUrl}${path}`);
+  if (path !== undefined) await page.goto(`${config.appUrl}${path}`);
 }
 
 /**
