@@ -423,7 +423,8 @@ if (only === 'billing') {
   console.log('Billing at scale (10,000 memberships, 1,000,000 invoices; PostgREST, a system administrator\'s JWT)');
   process.exit((await billingBench()) ? 0 : 1);
 }
-// `-- --webhooks`: 50 concurrent Stripe webhook deliveries acknowledged and applied (scripts/bench-webhooks.ts, decision 078).
+// `-- --webhooks`: 50 concurrent Stripe webhook deliveries acknowledged and applied, a failed event's retry, and the full
+// property (120 orders, each delivered ten times at once) (scripts/bench-webhooks.ts, decision 078).
 if (only === 'webhooks') {
   console.log('Stripe webhooks: 50 payment_intent.succeeded deliveries at once (local Stripe → gateway → stripe-webhook → database)');
   process.exit((await webhooksBench()) ? 0 : 1);

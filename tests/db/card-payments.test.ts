@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { billedOrganization, ensureSeller } from '../support/billing-fixtures.ts';
 import {
-  authenticate,
   deliverSigned,
+  deliveredInAllOrders,
   eventsAbout,
   holdingDeliveries,
   issuedInvoice,
@@ -173,45 +173,11 @@ describe('the webhook refuses what does not fit, records it, and changes nothing
 });
 
 describe('exactly once, whatever the deliveries do', () => {
-  function permutations<T>(items: T[]): T[][] {
-    if (items.length <= 1) return [items];
-    return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
-  }
-
-  /** An invoice paid with the authentication card, its five events held: created, requires_action, charge, succeeded, completed. */
-  async function heldPayment(): Promise<{ invoice: string; events: string[] }> {
-    const invoice = await issuedInvoice(org, 2_500);
-    const { url } = await payInvoice(admin, invoice);
-    await submitCard(url, '4000 0027 6000 3184');
-    await authenticate(url, 'complete');
-    const [{ provider_session_id }] = await sql<{ provider_session_id: string }>('select provider_session_id from public.payment_attempts where invoice_id = $1', [invoice]);
-    const events = await eventsAbout(provider_session_id);
-    expect(events.map((e) => e.type)).toEqual([
-      'payment_intent.created', 'payment_intent.requires_action', 'charge.succeeded', 'payment_intent.succeeded', 'checkout.session.completed',
-    ]);
-    return { invoice, events: events.map((e) => e.id) };
-  }
-
   // Every order of the five events, each delivered twice at once (a duplicate racing
   // its original), ten payments' deliveries together (100 requests at the webhook).
   // The ten-times-concurrent variant runs in `npm run bench -- --webhooks` (decision 078).
   it('a five-event payment delivered twice concurrently, in all 120 orders, ends with one payment, one receipt, the invoice paid', { timeout: 600_000 }, async () => {
-    const orders = permutations([0, 1, 2, 3, 4]);
-    expect(orders).toHaveLength(120);
-    const payments = await holdingDeliveries(async () => {
-      const made: { invoice: string; events: string[] }[] = [];
-      // Six payments made at a time: each is its own invoice, attempt and session.
-      for (let i = 0; i < orders.length; i += 6) made.push(...(await Promise.all(Array.from({ length: 6 }, () => heldPayment()))));
-      for (let i = 0; i < orders.length; i += 10) {
-        await Promise.all(
-          orders.slice(i, i + 10).map(async (order, j) => {
-            const results = await stripeControl<{ status: number | null }[]>('deliver', { events: made[i + j].events, order, times: 2, concurrent: true });
-            expect(results.filter((r) => r.status !== 200)).toEqual([]);
-          }),
-        );
-      }
-      return made;
-    });
+    const payments = await deliveredInAllOrders(org, admin, 2);
     const invoices = payments.map((p) => p.invoice);
     await expect
       .poll(async () => (await sql<{ n: number }>(`select count(*)::int as n from private.provider_events where id = any($1) and status = 'applied'`, [payments.flatMap((p) => p.events)]))[0].n)

@@ -7,6 +7,7 @@ import { stackConfig } from '../../supabase/local/config.ts';
 import { draftInvoice, issueAt } from './billing-fixtures.ts';
 import { callFunction } from './edge-functions.ts';
 import type { TestUser } from './users.ts';
+import { sql } from './users.ts';
 
 /**
  * Card payments against the test stack's local Stripe (decision 079): the
@@ -80,4 +81,44 @@ export async function retryDueEvents(): Promise<{ retried: number; outcomes: Rec
   const res = await fetch(`${webhookUrl}/retry`, { method: 'POST', headers: { authorization: `Bearer ${config.keys.serviceRoleKey}` } });
   expect(res.status).toBe(200);
   return res.json() as Promise<{ retried: number; outcomes: Record<string, number> }>;
+}
+
+/** Every order of `items` (120 for five). */
+export function permutations<T>(items: T[]): T[][] {
+  if (items.length <= 1) return [items];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
+/** An invoice of `org` paid by `admin` with the authentication card, deliveries held: its five events (created, requires_action, charge, succeeded, completed). */
+export async function heldPayment(org: string, admin: Pick<TestUser, 'client'>): Promise<{ invoice: string; events: string[] }> {
+  const invoice = await issuedInvoice(org, 2_500);
+  const { url } = await payInvoice(admin, invoice);
+  await submitCard(url, '4000 0027 6000 3184');
+  await authenticate(url, 'complete');
+  const [{ provider_session_id }] = await sql<{ provider_session_id: string }>('select provider_session_id from public.payment_attempts where invoice_id = $1', [invoice]);
+  const events = await eventsAbout(provider_session_id);
+  expect(events.map((e) => e.type)).toEqual([
+    'payment_intent.created', 'payment_intent.requires_action', 'charge.succeeded', 'payment_intent.succeeded', 'checkout.session.completed',
+  ]);
+  return { invoice, events: events.map((e) => e.id) };
+}
+
+/** The five-event payments of `org`, made and then each delivered `times` at once in one of all 120 orders; every answer must be 200. */
+export async function deliveredInAllOrders(org: string, admin: Pick<TestUser, 'client'>, times: number): Promise<{ invoice: string; events: string[] }[]> {
+  const orders = permutations([0, 1, 2, 3, 4]);
+  expect(orders).toHaveLength(120);
+  return holdingDeliveries(async () => {
+    const made: { invoice: string; events: string[] }[] = [];
+    // Six payments made at a time: each is its own invoice, attempt and session.
+    for (let i = 0; i < orders.length; i += 6) made.push(...(await Promise.all(Array.from({ length: 6 }, () => heldPayment(org, admin)))));
+    for (let i = 0; i < orders.length; i += 10) {
+      await Promise.all(
+        orders.slice(i, i + 10).map(async (order, j) => {
+          const results = await stripeControl<{ status: number | null }[]>('deliver', { events: made[i + j].events, order, times, concurrent: true });
+          expect(results.filter((r) => r.status !== 200)).toEqual([]);
+        }),
+      );
+    }
+    return made;
+  });
 }

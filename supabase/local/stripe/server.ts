@@ -119,6 +119,7 @@ export async function startStripe(options: StripeOptions): Promise<RunningStripe
   const idempotency = new Map<string, IdempotentAnswer>();
   const timers = new Set<NodeJS.Timeout>();
   let hold = false;
+  let apiFailing = false;
   let baseUrl = '';
 
   const get = (id: string, kind: string): StripeObject => {
@@ -537,7 +538,13 @@ export async function startStripe(options: StripeOptions): Promise<RunningStripe
       concurrent?: boolean;
       delayMs?: number;
       fail?: 'signature' | 'stale';
+      failing?: boolean;
     };
+    if (url.pathname === '/_control/api') {
+      // Stripe having an outage: every API call answers 500 until cleared (the bench's retry measure).
+      if (typeof input.failing === 'boolean') apiFailing = input.failing;
+      return send(res, 200, JSON.stringify({ failing: apiFailing }));
+    }
     if (url.pathname === '/_control/webhooks') {
       // Held events wait for /_control/deliver; releasing the hold leaves them waiting too.
       if (typeof input.hold === 'boolean') hold = input.hold;
@@ -589,7 +596,10 @@ export async function startStripe(options: StripeOptions): Promise<RunningStripe
         if (!res.headersSent) send(res, 500, JSON.stringify({ error: { type: 'api_error', message: 'The local Stripe failed.' } }));
       };
       try {
-        if (url.pathname.startsWith('/v1/')) return apiRequest(req, res, url, body);
+        if (url.pathname.startsWith('/v1/')) {
+          if (apiFailing) return send(res, 500, JSON.stringify({ error: { type: 'api_error', message: 'The local Stripe is failing on purpose (/_control/api).' } }));
+          return apiRequest(req, res, url, body);
+        }
         if (url.pathname.startsWith('/pay/')) return hostedPage(req, res, url, body);
         if (url.pathname.startsWith('/_control/')) return void control(res, url, body).catch(done);
         if (url.pathname === '/health') return send(res, 200, JSON.stringify({ ok: true }));
