@@ -201,6 +201,18 @@ describe('a resumable upload', () => {
     expect(partialUploads()).toEqual([]);
   });
 
+  it('takes a deep object key, whose upload id is longer than a file name may be', async () => {
+    // A message attachment's key is <organisation>/<conversation>/<uuid>/<name>:
+    // its upload id (bucket, key and version) passed 255 bytes (ENAMETOOLONG).
+    const bytes = pdfBytes(7 * MB, 'deep key');
+    const name = `${folder}/${randomUUID()}/${randomUUID()}/${'a-long-file-name-'.repeat(6)}${randomUUID()}.pdf`;
+    const sent = await resumable(applicant, endpoint(), { bucket: 'application_documents', name, bytes, contentType: 'application/pdf' });
+    expect(sent).toMatchObject({ ok: true });
+    const stored = await applicant.client.storage.from('application_documents').download(name);
+    expect(await text(stored.data)).toBe(bytes.toString('latin1'));
+    expect(partialUploads()).toEqual([]);
+  });
+
   it('interrupted at 40 % resumes from the server’s offset: only the rest crosses the wire again', async () => {
     const size = 20 * MB;
     const bytes = pdfBytes(size, 'board pack');

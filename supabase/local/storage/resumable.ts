@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import type http from 'node:http';
 import { join } from 'node:path';
-import { FileStore } from '@tus/file-store';
+import { FileConfigstore, FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { StorageContext } from './context.ts';
 import { ERRORS, StorageError } from './errors.ts';
@@ -71,7 +71,26 @@ const EXPIRY = 24 * 60 * 60 * 1000;
 
 export function createResumable(ctx: StorageContext, dataDir: string, publicUrl: string): Resumable {
   const directory = join(dataDir, 'storage-resumable');
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRY });
+  // An upload's id names its bucket, its object's whole key and a version (as
+  // hosted's does), so for a deep key (a message attachment's
+  // <organisation>/<conversation>/<uuid>/<name>) it is longer than a file name
+  // may be (255 bytes): ENAMETOOLONG. Its partial file and record are named by
+  // the id's hash instead. Hosted keeps them in S3, whose keys are longer.
+  const fileNameOf = (id: string) => createHash('sha256').update(id).digest('base64url');
+  const records = new FileConfigstore(directory);
+  const datastore = new FileStore({
+    directory,
+    expirationPeriodInMilliseconds: EXPIRY,
+    configstore: {
+      get: (id) => records.get(fileNameOf(id)),
+      set: (id, upload) => records.set(fileNameOf(id), upload),
+      delete: (id) => records.delete(fileNameOf(id)),
+    },
+  });
+  // FileStore names the data file by its private resolve(id), and only there.
+  const store = datastore as unknown as { resolve(id: string): string };
+  const resolveFile = store.resolve.bind(datastore);
+  store.resolve = (id) => resolveFile(fileNameOf(id));
   const contexts = new WeakMap<http.IncomingMessage, ResumableRequest>();
   const contextOf = (req: TusRequest): ResumableRequest => {
     const node = nodeRequest(req);
@@ -138,7 +157,7 @@ export function createResumable(ctx: StorageContext, dataDir: string, publicUrl:
       const caller = await context.caller();
       const { bucket: bucketId, name } = decodeId(upload.id);
       const bucket = await findBucket(ctx.db.admin, bucketId);
-      const path = join(directory, upload.id);
+      const path = store.resolve(upload.id);
       try {
         await completeUpload(
           ctx,
