@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, CDPSession, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
+import { partialFileName } from '../../supabase/local/storage/resumable-names.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
 import { newFolder } from '../support/investor-content-fixtures.ts';
 import { openSignedIn } from '../support/sign-in.ts';
@@ -126,7 +127,7 @@ describe('a large investor document on a slow connection', { timeout: 120_000 },
     expect(wire.created).toHaveLength(1);
     const [id] = wire.created;
     // On the server: the partial upload holds what arrived, short of the whole file.
-    const kept = statSync(join(PARTIALS, id)).size;
+    const kept = statSync(join(PARTIALS, partialFileName(id))).size;
     expect(kept).toBeGreaterThanOrEqual(6 * MB);
     expect(kept).toBeLessThan(SIZE);
 
@@ -158,7 +159,7 @@ describe('a large investor document on a slow connection', { timeout: 120_000 },
       [title],
     );
     expect(stored).toEqual({ size: String(SIZE), mimetype: 'application/pdf' });
-    expect(existsSync(join(PARTIALS, id))).toBe(false);
+    expect(existsSync(join(PARTIALS, partialFileName(id)))).toBe(false);
   });
 
   it('Cancel stops the upload and leaves no object, no partial upload and no document behind', async () => {
@@ -172,7 +173,7 @@ describe('a large investor document on a slow connection', { timeout: 120_000 },
     expect(wire.created).toHaveLength(1);
     const [id] = wire.created;
 
-    await expect.poll(() => existsSync(join(PARTIALS, id)) || existsSync(join(PARTIALS, `${id}.json`)), WAIT).toBe(false);
+    await expect.poll(() => existsSync(join(PARTIALS, partialFileName(id))) || existsSync(join(PARTIALS, `${partialFileName(id)}.json`)), WAIT).toBe(false);
     expect(await sql(`select 1 from storage.objects where bucket_id = 'investor_documents' and name like '%/cancelled-pack.pdf'`)).toEqual([]);
     expect(await sql('select 1 from public.investor_documents where title = $1', [title])).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();

@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import type http from 'node:http';
 import { join } from 'node:path';
 import { FileConfigstore, FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { StorageContext } from './context.ts';
+import { partialFileName } from './resumable-names.ts';
 import { ERRORS, StorageError } from './errors.ts';
 import { completeUpload, findBucket, mayUpload, parseJsonObject, uploadLimit } from './objects.ts';
 import type { Caller } from './tokens.ts';
@@ -76,7 +77,7 @@ export function createResumable(ctx: StorageContext, dataDir: string, publicUrl:
   // <organisation>/<conversation>/<uuid>/<name>) it is longer than a file name
   // may be (255 bytes): ENAMETOOLONG. Its partial file and record are named by
   // the id's hash instead. Hosted keeps them in S3, whose keys are longer.
-  const fileNameOf = (id: string) => createHash('sha256').update(id).digest('base64url');
+  const fileNameOf = partialFileName;
   const records = new FileConfigstore(directory);
   const datastore = new FileStore({
     directory,
