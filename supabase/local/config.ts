@@ -264,8 +264,12 @@ function testPortOffset(): number {
   return n;
 }
 
-export function stackConfig(profile: StackProfile = 'dev'): StackConfig {
-  const offset = profile === 'test' ? testPortOffset() : 0;
+/**
+ * `extraOffset` moves a test stack further, for a test that starts a second stack
+ * of its own beside the tier's (the supervisor's test kills its services).
+ */
+export function stackConfig(profile: StackProfile = 'dev', opts: { extraOffset?: number } = {}): StackConfig {
+  const offset = profile === 'test' ? testPortOffset() + (opts.extraOffset ?? 0) : 0;
   const ports = Object.fromEntries(Object.entries(BASE_PORTS[profile]).map(([k, v]) => [k, v + offset])) as unknown as StackPorts;
   const dataDir = join(ROOT_DIR, '.data', offset ? `${profile}-${offset}` : profile);
   const appUrl = `http://localhost:${ports.app}`;

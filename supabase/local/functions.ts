@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSyn
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { parse as parseToml } from 'smol-toml';
+import { processEnd, type Supervisable } from './supervisor.ts';
 import type { StackConfig } from './config.ts';
 
 /**
@@ -15,9 +16,7 @@ import type { StackConfig } from './config.ts';
  * npm: imports resolve from the repository's node_modules (installed by npm ci),
  * so nothing is fetched from the network: docs/decisions/012-local-edge-functions.md.
  */
-export interface RunningFunctions {
-  stop(): Promise<void>;
-}
+export type RunningFunctions = Supervisable;
 
 export interface FunctionsOptions {
   /** Where the functions' own console output goes (besides `<dataDir>/functions.log`). */
@@ -178,9 +177,13 @@ export async function startFunctions(config: StackConfig, opts: FunctionsOptions
     await new Promise((r) => setTimeout(r, 50));
   }
 
+  const end = processEnd(proc);
   return {
+    ended: end.ended,
+    kill: () => proc.kill('SIGKILL'),
     stop: () =>
       new Promise<void>((resolve) => {
+        end.expectEnd();
         if (exited) return resolve();
         proc.once('exit', () => resolve());
         proc.kill('SIGTERM');

@@ -3,15 +3,16 @@ import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync, statSync } fr
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
+import type { ChildProcess } from 'node:child_process';
 import type { StackConfig } from './config.ts';
+import { processEnd, type Supervisable } from './supervisor.ts';
 
 /**
  * Real Postgres 17 from npm. On a fresh data directory it applies, in order,
  * the platform bootstrap (what hosted Supabase provides), every migration and
  * the seed; on later starts only migrations it has not applied yet.
  */
-export interface RunningPostgres {
-  stop(): Promise<void>;
+export interface RunningPostgres extends Supervisable {
   /** True when this start created the database from scratch. */
   created: boolean;
 }
@@ -74,6 +75,8 @@ function assertBinariesReachable(): void {
 
 export async function withClient<T>(dbUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: dbUrl });
+  // Postgres going away fails the query in hand; unheard, the client's 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     return await fn(client);
@@ -235,5 +238,16 @@ export async function startPostgres(
     throw error;
   }
 
-  return { created, stop: () => server.stop() };
+  // The postmaster: the supervisor starts it again if it ends unasked (decision 090).
+  const postmaster = (server as unknown as { process?: ChildProcess }).process;
+  const end = postmaster ? processEnd(postmaster) : { ended: new Promise<string>(() => undefined), expectEnd: () => undefined };
+  return {
+    created,
+    ended: end.ended,
+    kill: () => postmaster?.kill('SIGKILL'),
+    stop: () => {
+      end.expectEnd();
+      return server.stop();
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { processEnd, type Supervisable } from './supervisor.ts';
 import type { StackConfig } from './config.ts';
 
 /**
@@ -10,9 +11,7 @@ import type { StackConfig } from './config.ts';
  * auth service's ES256 key set. We spawn the binary ourselves rather than use the
  * package's wrapper so its output stays quiet unless it fails.
  */
-export interface RunningPostgrest {
-  stop(): Promise<void>;
-}
+export type RunningPostgrest = Supervisable;
 
 function binaryPath(): string {
   const require = createRequire(import.meta.url);
@@ -96,9 +95,13 @@ export async function startPostgrest(config: StackConfig): Promise<RunningPostgr
     await new Promise((r) => setTimeout(r, 50));
   }
 
+  const end = processEnd(proc);
   return {
+    ended: end.ended,
+    kill: () => proc.kill('SIGKILL'),
     stop: () =>
       new Promise<void>((resolve) => {
+        end.expectEnd();
         if (exited) return resolve();
         proc.once('exit', () => resolve());
         proc.kill('SIGTERM');

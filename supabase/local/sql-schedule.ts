@@ -27,6 +27,8 @@ export function startSqlSchedule(config: StackConfig, { statement, label, interv
 
   const run = async () => {
     const client = new pg.Client({ connectionString: config.dbUrl });
+    // Postgres going away fails the query in hand; unheard, the client's 'error' event would end the process.
+    client.on('error', () => undefined);
     try {
       await client.connect();
       await (typeof statement === 'string' ? client.query(statement) : statement(client));

@@ -20,6 +20,7 @@ import { uploadSeedAssets } from './seed-assets.ts';
 import { readStorageSettings } from './storage/settings.ts';
 import { startStorage } from './storage/server.ts';
 import { startStripe } from './stripe/server.ts';
+import { supervise, type Supervisable, type Supervised } from './supervisor.ts';
 
 /**
  * Starts the whole Docker-free local Supabase: Postgres, mail catcher, auth
@@ -30,13 +31,19 @@ export interface RunningStack {
   config: StackConfig;
   /** True when the database was created (bootstrap, migrations, seed) by this start. */
   created: boolean;
+  /** The services the stack keeps running: each is started again when it ends unasked (decision 090). */
+  services: Record<ServiceName, Supervised>;
   stop(): Promise<void>;
 }
+
+export type ServiceName = 'postgres' | 'mail' | 'postgrest' | 'idp' | 'auth' | 'functions' | 'realtime' | 'storage';
 
 export interface StartOptions {
   /** Throw the database away first (`npm run db:reset`, and every test run). */
   fresh?: boolean;
   log?: (message: string) => void;
+  /** Where a service's unexpected end and restart are said; the console's warnings unless given. */
+  warn?: (message: string) => void;
 }
 
 export async function startStack(profileOrConfig: StackProfile | StackConfig = 'dev', opts: StartOptions = {}): Promise<RunningStack> {
@@ -49,16 +56,33 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     stops.length = 0;
   };
 
+  // A service that ends unasked (killed, crashed) is started again with a
+  // growing delay, as a container's restart policy would, and the stack says
+  // so where a person sees it (decision 090).
+  const say = opts.warn ?? ((m: string) => console.warn(m));
+  const keep = (name: string, start: () => Promise<Supervisable>) => supervise(name, start, { log: say });
+
   try {
     // Postgres and the mail catcher do not depend on each other: start them together.
-    const [db, mail] = await Promise.all([startPostgres(config, { fresh: opts.fresh, log }), startMail(config)]);
-    stops.push(db.stop, mail.stop);
+    // Only the first start may throw the database away or create it; a restart finds it there.
+    let created: boolean | undefined;
+    const [postgres, mail] = await Promise.all([
+      keep('Postgres', async () => {
+        const running = await startPostgres(config, { fresh: created === undefined && opts.fresh, log });
+        created ??= running.created;
+        return running;
+      }),
+      keep('The mail catcher', () => startMail(config)),
+    ]);
+    const db = { created: created === true };
+    stops.push(postgres.stop, mail.stop);
 
     // Settled, not all: when one of them fails, the others that did start are stopped too.
-    const services = await Promise.allSettled([
-      startPostgrest(config),
+    let storageStarted = false;
+    const started = await Promise.allSettled([
+      keep('PostgREST', () => startPostgrest(config)),
       // The local OpenID Connect provider, registered with config.toml's [auth.external.keycloak] client.
-      startIdp({
+      keep('The identity provider', () => startIdp({
         port: config.ports.idp,
         client: {
           clientId: config.auth.external.keycloak?.clientId || 'accord-local',
@@ -66,8 +90,8 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
           redirectUris: [config.auth.external.keycloak?.redirectUri || `${config.apiUrl}/auth/v1/callback`],
         },
         log,
-      }),
-      startAuth({
+      })),
+      keep('Auth', () => startAuth({
         port: config.ports.auth,
         dbUrl: `postgresql://supabase_auth_admin:postgres@127.0.0.1:${config.ports.db}/postgres`,
         keys: config.keys,
@@ -76,27 +100,27 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
         smtp: { host: '127.0.0.1', port: config.ports.smtp },
         sender: { email: 'no-reply@accord.test', name: 'Accord' },
         log,
-      }),
+      })),
       // Functions reach the database only through the gateway, so Deno starts beside the others.
-      startFunctions(config, { log }),
-      startRealtime({
+      keep('The Edge Functions runtime', () => startFunctions(config, { log })),
+      keep('Realtime', () => startRealtime({
         port: config.ports.realtime,
         dbUrl: config.dbUrl,
         keys: config.keys,
         slotName: `accord_realtime_${config.ports.realtime}`,
         log,
-      }),
-      startStorage({
+      })),
+      keep('Storage', () => startStorage({
         port: config.ports.storage,
         dbUrl: `postgresql://supabase_storage_admin:postgres@127.0.0.1:${config.ports.db}/postgres`,
         dataDir: config.dataDir,
         keys: config.keys,
         publicUrl: `${config.apiUrl}/storage/v1`,
         fileSizeLimit: readStorageSettings(config.rootDir).fileSizeLimit,
-        // A new database has no objects: files from an earlier one are dropped.
-        emptyOnStart: db.created,
+        // A new database has no objects: files from an earlier one are dropped (only when it was new, not on a restart).
+        emptyOnStart: db.created && !storageStarted,
         log,
-      }),
+      }).then((storage) => ((storageStarted = true), storage))),
       // The local Stripe delivers its events to the stripe-webhook function through the gateway, as Stripe reaches the project (decision 079).
       startStripe({
         port: config.ports.stripe,
@@ -106,9 +130,12 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
         log,
       }),
     ]);
-    for (const s of services) if (s.status === 'fulfilled') stops.push(s.value.stop);
-    const failed = services.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    for (const s of started) if (s.status === 'fulfilled') stops.push(s.value.stop);
+    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
+    const [postgrest, idp, auth, functions, realtime, storage] = started.map((s) => (s as PromiseFulfilledResult<Supervised>).value) as [
+      Supervised, Supervised, Supervised, Supervised, Supervised, Supervised,
+    ];
 
     const routes: GatewayRoute[] = [
       // GoTrue's verify link, its JWKS, its health check and the OAuth redirects are opened without an API key.
@@ -152,7 +179,7 @@ export async function startStack(profileOrConfig: StackProfile | StackConfig = '
     stops.push(startFunctionSchedule(config, { name: 'organisation-data-sweep', label: 'organisation data sweep', intervalMs: 60_000, log }).stop);
     // Hosted Supabase publishes the signed trust list with pg_cron; here the stack does (decision 081).
     stops.push(startTrustListSchedule(config, { log }).stop);
-    return { config, created: db.created, stop };
+    return { config, created: db.created, services: { postgres, mail, postgrest, idp, auth, functions, realtime, storage }, stop };
   } catch (error) {
     await stop();
     throw error;

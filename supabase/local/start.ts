@@ -57,7 +57,11 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  const stack = await startStack(config, { log: (m) => console.log(dim(`  ${m}`)) });
+  const stack = await startStack(config, {
+    log: (m) => console.log(dim(`  ${m}`)),
+    // A service that stopped and is started again is news, not detail.
+    warn: (m) => console.log(`  ${bold(m)}`),
+  });
   stoppers.push(stack.stop);
   if (withApp) {
     const app = await startApp(config);

@@ -14,6 +14,7 @@ import { MethodNotAllowed, Router } from './router.ts';
 import { allRoutes } from './routes.ts';
 import { linkTokenKey } from './secrets.ts';
 import { SessionService } from './sessions.ts';
+import { httpService, type Supervisable } from '../supervisor.ts';
 
 /**
  * The local stand-in for Supabase Auth (GoTrue): the HTTP API supabase-js and
@@ -34,11 +35,10 @@ export interface AuthOptions {
   log: (message: string) => void;
 }
 
-export interface RunningAuth {
+export interface RunningAuth extends Supervisable {
   /** The port actually listened on (useful with `port: 0`). */
   port: number;
   url: string;
-  stop(): Promise<void>;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -165,13 +165,9 @@ export async function startAuth(options: AuthOptions): Promise<RunningAuth> {
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
+    ...httpService(server, async () => {
       ctx.mailer.close();
       await db.end();
-    },
+    }),
   };
 }

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { httpService, type Supervisable } from '../supervisor.ts';
 import { loginPage } from './login-page.ts';
 import { findIdpUser, IDP_PASSWORD, idpUserBySub } from './users.ts';
 
@@ -25,10 +26,9 @@ export interface IdpOptions {
   log?: (message: string) => void;
 }
 
-export interface RunningIdp {
+export interface RunningIdp extends Supervisable {
   issuer: string;
   port: number;
-  stop(): Promise<void>;
 }
 
 /**
@@ -87,7 +87,15 @@ function memoryAdapter(): new (name: string) => Adapter {
   };
 }
 
-function signingKey() {
+let key: ReturnType<typeof generateSigningKey> | undefined;
+/**
+ * One key per process: a provider the stack starts again (decision 090) keeps
+ * signing with the key Auth already fetched, and skips an RSA key generation
+ * that took seconds on a loaded machine.
+ */
+const signingKey = () => (key ??= generateSigningKey());
+
+function generateSigningKey() {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return { ...privateKey.export({ format: 'jwk' }), kid: 'accord-local-idp', use: 'sig', alg: 'RS256' };
 }
@@ -256,13 +264,5 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     throw new Error(`The local identity provider could not listen on port ${options.port}: ${(error as Error).message}`);
   }
   const port = (server.address() as AddressInfo).port;
-  return {
-    issuer,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { issuer, port, ...httpService(server) };
 }

@@ -25,6 +25,8 @@ export interface RowChange {
 
 export interface ChangeStream {
   stop(): Promise<void>;
+  /** Settles, with why, when the replication stream ends unasked (Postgres went away): Realtime then restarts (decision 090). */
+  ended: Promise<string>;
 }
 
 export async function startChangeStream(
@@ -34,6 +36,8 @@ export async function startChangeStream(
   log: (message: string) => void,
 ): Promise<ChangeStream> {
   const admin = new pg.Client({ connectionString: dbUrl });
+  // Postgres going away must end the stream, not the whole stack's process.
+  admin.on('error', (error) => log(`realtime: database connection failed: ${error.message}`));
   await admin.connect();
   const typeNames = new Map<number, { type: string; sqlType: string }>();
   const typeName = async (oid: number): Promise<{ type: string; sqlType: string }> => {
@@ -105,9 +109,18 @@ export async function startChangeStream(
   });
   service.on('error', (error: Error) => log(`realtime: replication stream error: ${error.message}`));
   // subscribe() resolves only when the stream ends; it is running once 'start' fires.
+  let stopping = false;
+  let streamEnded!: (why: string) => void;
+  const ended = new Promise<string>((resolve) => (streamEnded = resolve));
   const started = new Promise<void>((resolve, reject) => {
     service.once('start', () => resolve());
-    service.subscribe(plugin, slotName).catch((error: unknown) => reject(error as Error));
+    service.subscribe(plugin, slotName).then(
+      () => !stopping && streamEnded('its replication stream ended'),
+      (error: unknown) => {
+        reject(error as Error);
+        if (!stopping) streamEnded(`its replication stream failed: ${(error as Error).message}`);
+      },
+    );
   });
   try {
     await started;
@@ -117,7 +130,9 @@ export async function startChangeStream(
   }
 
   return {
+    ended,
     async stop() {
+      stopping = true;
       await service.stop().catch(() => undefined);
       await admin
         .query('select pg_catalog.pg_drop_replication_slot(slot_name) from pg_catalog.pg_replication_slots where slot_name = $1', [slotName])

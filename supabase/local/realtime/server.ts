@@ -2,6 +2,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { WebSocketServer, type RawData } from 'ws';
 import type { DevKeys } from '../config.ts';
+import { serverEnd, type Supervisable } from '../supervisor.ts';
 import { startChangeStream } from './changes.ts';
 import { broadcast, closeEndedSessions, join, leave, updateToken } from './channels.ts';
 import { changeDelivery } from './delivery.ts';
@@ -37,9 +38,7 @@ export interface RealtimeOptions {
   log?: (message: string) => void;
 }
 
-export interface RunningRealtime {
-  stop(): Promise<void>;
-}
+export type RunningRealtime = Supervisable;
 
 /**
  * How often joined channels are asked whether their sessions still live: a
@@ -98,6 +97,8 @@ function handleBinary(state: RealtimeState, connection: Connection, buffer: Buff
 export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealtime> {
   const log = opts.log ?? (() => undefined);
   const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 8 });
+  // An idle client losing Postgres must not end the stack's process; the change stream's end restarts Realtime.
+  pool.on('error', (error) => log(`realtime: idle database client failed: ${error.message}`));
   const state = createState();
   const sessions = sessionCheck(pool);
   const tokens = await tokenChecks(opts.keys, sessions);
@@ -111,7 +112,12 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
   sweepTimer.unref();
 
   const delivery = changeDelivery(state, pool, permissionCheck(pool), log);
-  const stream = await startChangeStream(opts.dbUrl, opts.slotName, delivery.onChange, log);
+  const stream = await startChangeStream(opts.dbUrl, opts.slotName, delivery.onChange, log).catch(async (error: unknown) => {
+    // Postgres not back yet: leave nothing running behind a failed start, the supervisor tries again.
+    clearInterval(sweepTimer);
+    await pool.end().catch(() => undefined);
+    throw error;
+  });
 
   const server = http.createServer((_req, res) => {
     res.writeHead(404, { 'content-type': 'application/json' });
@@ -162,18 +168,35 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
     server.listen(opts.port, '127.0.0.1', () => resolve());
   });
 
-  return {
-    async stop() {
-      clearInterval(sweepTimer);
+  let stopping = false;
+  // Once, whichever comes first: a stop, a kill, or the stream's end.
+  let shut: Promise<void> | undefined;
+  const shutdown = () => (shut ??= shutdownOnce());
+  const shutdownOnce = async () => {
+    clearInterval(sweepTimer);
       await sweep;
       for (const c of state.connections) c.ws.terminate();
       for (const channel of allChannels(state)) clearTimeout(channel.expiryTimer);
       wss.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await stream.stop();
-      await delivery.drained();
-      await pool.end();
+    await stream.stop();
+    await delivery.drained();
+    await pool.end();
+  };
+  const end = serverEnd(server);
+  // Either its server closed or it lost Postgres' change stream: what it was is over, and it shuts down before it is started again.
+  const ended = Promise.race([end.ended, stream.ended]).then(async (why) => {
+    await shutdown().catch(() => undefined);
+    return why;
+  });
+  return {
+    ended: ended.then((why) => (stopping ? new Promise<string>(() => undefined) : why)),
+    kill: () => void shutdown().catch(() => undefined),
+    async stop() {
+      stopping = true;
+      end.expectEnd();
+      await shutdown();
     },
   };
 }

@@ -158,6 +158,8 @@ export async function takeBackup({ dbUrl, dataDir, location }: { dbUrl: string; 
   await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, 'tables'), { recursive: true });
   const client = new pg.Client({ connectionString: dbUrl });
+  // Postgres going away fails the query in hand; unheard, the client's 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query(COPY_SETTINGS);

@@ -147,12 +147,15 @@ export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> 
   const database = opts.database;
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database)) throw new Error(`Invalid drill database name ${database}`);
   const admin = new pg.Client({ connectionString: opts.dbUrl });
+  // Postgres going away fails the query in hand; unheard, the client's 'error' event would end the process.
+  admin.on('error', () => undefined);
   await admin.connect();
   const scratch = inside(opts.dataDir, 'restore-drills', database);
   try {
     await admin.query(`drop database if exists ${database} with (force)`);
     await admin.query(`create database ${database} template template0 encoding 'UTF8'`);
     const client = new pg.Client({ connectionString: withDatabase(opts.dbUrl, database) });
+    client.on('error', () => undefined);
     await client.connect();
     try {
       const missing = await loadBackup(client, { rootDir: opts.rootDir, dir, manifest, log });

@@ -13,6 +13,7 @@ import { readBody, readJson, type Reply } from './http.ts';
 import * as objects from './objects.ts';
 import { createResumable, RESUMABLE_PATH } from './resumable.ts';
 import { createTokenService, type Caller } from './tokens.ts';
+import { httpService, type Supervisable } from '../supervisor.ts';
 
 /**
  * The local stand-in for Supabase Storage: the HTTP API supabase-js's storage
@@ -36,11 +37,10 @@ export interface StorageOptions {
   log?: (message: string) => void;
 }
 
-export interface RunningStorage {
+export interface RunningStorage extends Supervisable {
   /** The port actually listened on (useful with `port: 0`). */
   port: number;
   url: string;
-  stop(): Promise<void>;
 }
 
 type Handler = (req: StorageRequest, params: string[]) => Promise<Reply>;
@@ -280,12 +280,6 @@ export async function startStorage(options: StorageOptions): Promise<RunningStor
   return {
     port,
     url: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
-      await db.end();
-    },
+    ...httpService(server, () => db.end()),
   };
 }
