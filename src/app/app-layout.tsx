@@ -14,6 +14,8 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 // The app's one live inbox channel (decision 049): loaded only once someone with an inbox is signed in.
 const InboxLive = lazy(() => import('../data/inbox/inbox-live'));
+// "Accord can't be reached" (issue 28): after the page, so a first load carries none of it.
+const ReachabilityLive = lazy(() => import('../components/layout/reachability-live'));
 
 /** Whose inbox the live channel follows: a member's notifications and conversations, or an administrator's conversations. */
 function inboxAudienceOf(facts: SessionFacts): { userId: string; audience: 'member' | 'admin' } | null {
@@ -111,6 +113,9 @@ export function AppLayout() {
         </SkipTargetContext.Provider>
       </Box>
       <Footer />
+      <Suspense fallback={null}>
+        <ReachabilityLive />
+      </Suspense>
       <ScrollRestoration getKey={scrollKey} />
     </Flex>
   );

@@ -4,6 +4,7 @@ import { fetchEndingSessions } from './auth/ended-session';
 import { authStorageKey } from './auth/storage-key';
 import { readSupabaseConfig } from './config';
 import type { Database } from './database.types';
+import { reachability } from './app-reachability';
 
 export type AccordClient = SupabaseClient<Database>;
 
@@ -29,7 +30,8 @@ const config = readSupabaseConfig(import.meta.env);
  * (src/data/auth/session-from-url.ts, docs/decisions/011-sign-in-callback.md).
  *
  * Its fetch ends the session here as soon as the Data API or Storage refuses
- * it as ended elsewhere (src/data/auth/ended-session.ts, decision 023).
+ * it as ended elsewhere (src/data/auth/ended-session.ts, decision 023), and
+ * tells `reachability` whether the services answer.
  */
 export const supabase: AccordClient = config.ok
   ? createClient<Database>(config.url, config.anonKey, {
@@ -40,7 +42,7 @@ export const supabase: AccordClient = config.ok
         detectSessionInUrl: false,
         storageKey: authStorageKey(config.url),
       },
-      global: { fetch: fetchEndingSessions(config.url, () => supabase.auth) },
+      global: { fetch: reachability.watch(fetchEndingSessions(config.url, () => supabase.auth)) },
     })
   : unconfiguredClient(config.message);
 

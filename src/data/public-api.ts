@@ -1,3 +1,4 @@
+import { reachability } from './app-reachability';
 import { readSupabaseConfig, type SupabaseConfig } from './config';
 import type { Database } from './database.types';
 import { DataError, STATEMENT_TIMEOUT, STATEMENT_TIMEOUT_MESSAGE, toDataError, UNEXPECTED_MESSAGE } from './errors';
@@ -58,10 +59,13 @@ export function totalFromContentRange(value: string | null): number | null {
   return Number.isInteger(parsed) ? parsed : null;
 }
 
+const watchedFetch = reachability.watch((input, init) => fetch(input, init));
+
 async function send(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(`${config().url}/rest/v1/${path}`, init);
+    // Through the reachability store, so the banner hears a Data API that does not answer (issue 28).
+    response = await watchedFetch(`${config().url}/rest/v1/${path}`, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw toDataError(error instanceof TypeError ? { status: 0, message: error.message } : error);
