@@ -80,12 +80,12 @@ async function waitFor<T>(check: () => Promise<T | undefined>, ms: number): Prom
  * "A failed event retried within the scheduler's next minute": a payment's
  * event delivered while Stripe fails every call (so applying it fails), Stripe
  * then well again; measured from the failure to the schedule's successful
- * retry. The first retry is due a minute after the failure (next_retry_at),
- * and the schedule (every 20 s here, every minute on hosted) takes it on its
- * first run after that.
+ * retry. The first retry is due at once (next_retry_at), so the schedule's
+ * next run takes it: within 20 s here, within the minute on hosted. The goal
+ * is hosted's: a minute.
  */
 async function retryBench(org: string, admin: Parameters<typeof payInvoice>[0]): Promise<boolean> {
-  const goalMs = 60_000 + PAYMENT_EVENT_RETRY_INTERVAL_MS;
+  const goalMs = 60_000;
   const event = await holdingDeliveries(async () => {
     const invoice = await issuedInvoice(org, 4_200);
     const { url } = await payInvoice(admin, invoice);
@@ -108,7 +108,7 @@ async function retryBench(org: string, admin: Parameters<typeof payInvoice>[0]):
     return row?.applied_at.getTime();
   }, goalMs + 30_000);
   const delay = failedAt !== undefined && appliedAt !== undefined ? appliedAt - failedAt : Number.POSITIVE_INFINITY;
-  console.log(`  failed event retried after ${Number.isFinite(delay) ? (delay / 1000).toFixed(1) : '–'} s  goal ≤ ${goalMs / 1000} s (due a minute after the failure, then the schedule's next run)  ${delay <= goalMs ? 'ok' : 'OVER'}`);
+  console.log(`  failed event retried after ${Number.isFinite(delay) ? (delay / 1000).toFixed(1) : '–'} s  goal ≤ ${goalMs / 1000} s (the schedule's next run, every ${PAYMENT_EVENT_RETRY_INTERVAL_MS / 1000} s here)  ${delay <= goalMs ? 'ok' : 'OVER'}`);
   return delay <= goalMs;
 }
 

@@ -218,11 +218,29 @@ describe('failed events', () => {
     const event = await stripe.events.retrieve(held.id);
     await sql(`select public.receive_provider_event($1, $2, null, $3::jsonb)`, [event.id, event.type, JSON.stringify(event)]);
     await sql(`update private.provider_events set next_retry_at = now() - interval '1 second' where id = any($1)`, [[event.id, eventId]]);
+    // The failed event is due at once, so the running schedule may have retried it already: count from here.
+    const [{ attempts }] = await sql<{ attempts: number }>('select attempts from private.provider_events where id = $1', [eventId]);
 
     const run = await retryDueEvents();
     expect(run.outcomes).toMatchObject({ applied: 1, failed: 1 });
     expect(await stateOf(invoice)).toMatchObject({ payment_status: 'paid', payments: 1, receipts: 1 });
-    expect(await sql('select status, attempts from private.provider_events where id = $1', [eventId])).toEqual([{ status: 'failed', attempts: 2 }]);
+    expect(await sql('select status, attempts from private.provider_events where id = $1', [eventId])).toEqual([{ status: 'failed', attempts: attempts + 1 }]);
+  });
+
+  it('are due again at once, for the schedule\'s next run, after their first failure; then after 1, 2, 4 minutes', async () => {
+    // One transaction, rolled back by the exception that reports the delays: the running schedule never sees the event.
+    const steps = sql(`do $$
+      declare
+        v_delays text[] := '{}';
+      begin
+        perform public.receive_provider_event('evt_retry_steps', 'payment_intent.succeeded', null, '{}'::jsonb);
+        for i in 1..4 loop
+          perform public.mark_provider_event('evt_retry_steps', 'failed', 'Stripe did not answer');
+          v_delays := v_delays || (select extract(epoch from e.next_retry_at - now())::integer::text from private.provider_events e where e.id = 'evt_retry_steps');
+        end loop;
+        raise exception 'retry delays: %', array_to_string(v_delays, ', ');
+      end $$`);
+    await expect(steps).rejects.toThrow(/^retry delays: 0, 60, 120, 240$/);
   });
 });
 
