@@ -8,7 +8,7 @@
  */
 import { SDJwtInstance, type SdJwtPayload } from '@sd-jwt/core';
 
-import { DISCLOSABLE_CLAIMS, es256Verifier, sha256 } from './credential.ts';
+import { DISCLOSABLE_CLAIMS, es256Verifier, sha256 } from './credential-format.ts';
 import type { Jwks } from './identity.ts';
 import { decodeStatusList, type DecodedStatusList, STATUS_VALUES, statusAt } from './status-list.ts';
 import { TRUST_LIST_TYPE } from './trust-list.ts';
