@@ -8,6 +8,7 @@ import { networkDid, trustListUrl } from '../../supabase/functions/_shared/trust
 import { stackConfig } from '../../supabase/local/config.ts';
 import { callScheduledFunction } from '../../supabase/local/function-schedule.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
+import { withLongerExpiry } from '../support/credentials.ts';
 import { createOrganization, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { openSignedIn } from '../support/sign-in.ts';
 import { newUser, type TestUser } from '../support/users.ts';
@@ -85,12 +86,7 @@ describe('a membership credential, from download to verdict', () => {
 
   it('a changed credential is refused, saying why', async () => {
     // A year more of validity written into the signed part: the signature no longer matches.
-    const [jwt, ...disclosures] = credential.split('~');
-    const [header, payload, signature] = jwt!.split('.');
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { exp: number };
-    claims.exp += 365 * 86_400;
-    const forged = [[header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.'), ...disclosures].join('~');
-    const result = await verifyOnPage(forged);
+    const result = await verifyOnPage(withLongerExpiry(credential));
     expect(result).toContain('Not valid');
     expect(result).toContain('Not valid: the signature does not match. It was changed after Accord signed it, or signed by someone else.');
     expect(result).toContain('Issued by Accord: no');
