@@ -6,6 +6,7 @@ import { verifyPasted } from '../../supabase/functions/_shared/trust/verify.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { callScheduledFunction } from '../../supabase/local/function-schedule.ts';
 import { publishedKeys } from '../../scripts/lib/trust-well-known.ts';
+import { withLongerExpiry } from '../support/credentials.ts';
 import { addMember, createOrganization, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
 import { newUser, sql, type TestUser } from '../support/users.ts';
 
@@ -103,11 +104,7 @@ describe('verifying it through the open API', () => {
     });
     expect(Date.parse(answer.body.expires_at as string) - Date.parse(answer.body.issued_at as string)).toBe(90 * 86_400_000);
 
-    const [jwt, ...disclosures] = credential.split('~');
-    const [h, p, s] = jwt!.split('.');
-    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as { exp: number };
-    claims.exp += 365 * 86_400;
-    const forged = [[h, Buffer.from(JSON.stringify(claims)).toString('base64url'), s].join('.'), ...disclosures].join('~');
+    const forged = withLongerExpiry(credential);
     expect(await verifyThroughApi({ credential: forged })).toMatchObject({
       status: 200,
       body: { valid: false, issued_by_accord: false, reason: 'signature', disclosed: {} },
@@ -164,11 +161,7 @@ describe('verifying it', () => {
 
 describe('what is refused, and why', () => {
   it('a changed claim in the signed part: the signature', async () => {
-    const [jwt, ...disclosures] = credential.split('~');
-    const [h, p, s] = jwt!.split('.');
-    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as { exp: number };
-    claims.exp += 365 * 86_400;
-    const forged = [[h, Buffer.from(JSON.stringify(claims)).toString('base64url'), s].join('.'), ...disclosures].join('~');
+    const forged = withLongerExpiry(credential);
     expect(await verify(forged)).toMatchObject({ valid: false, issuedByAccord: false, reason: 'signature' });
   });
 

@@ -40,14 +40,16 @@ async function timed<T>(request: PromiseLike<T>): Promise<{ result: T; ms: numbe
 }
 
 describe('statement timeouts on the API roles', () => {
-  it('are set as hosted Supabase sets them, with anon lower', async () => {
+  it('are set as hosted Supabase sets them, with anon lower and the backend’s service role higher', async () => {
     const rows = await sql<{ rolname: string; settings: string[] | null }>(
-      `select rolname, rolconfig as settings from pg_roles where rolname in ('anon', 'authenticated', 'authenticator') order by rolname`,
+      `select rolname, rolconfig as settings from pg_roles where rolname in ('anon', 'authenticated', 'authenticator', 'service_role') order by rolname`,
     );
     const settings = Object.fromEntries(rows.map((r) => [r.rolname, r.settings ?? []]));
     expect(settings.anon).toContain('statement_timeout=1s');
     expect(settings.authenticated).toContain('statement_timeout=8s');
     expect(settings.authenticator).toEqual(expect.arrayContaining(['statement_timeout=8s', 'lock_timeout=8s']));
+    // The trust list's publishing run reads 100,000 members (decision 081).
+    expect(settings.service_role).toContain('statement_timeout=60s');
   });
 
   it('end a visitor’s regex filter on a news update’s body at the anon timeout, with 57014', async () => {

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { networkDid, trustListUrl } from '../../supabase/functions/_shared/trust/identity.ts';
-import type { TrustListClaims, TrustListMember } from '../../supabase/functions/_shared/trust/trust-list.ts';
+import { readMember, type TrustListClaims, type TrustListMember } from '../../supabase/functions/_shared/trust/trust-list.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { callScheduledFunction } from '../../supabase/local/function-schedule.ts';
 import { publishedKeys } from '../../scripts/lib/trust-well-known.ts';
@@ -50,7 +50,12 @@ async function publish(force = false): Promise<Record<string, unknown>> {
   return JSON.parse(answer.body) as Record<string, unknown>;
 }
 
-const memberOf = (claims: TrustListClaims, id: string): TrustListMember | undefined => claims.members.find((m) => m.id === id);
+const entryOf = (claims: TrustListClaims, id: string) => claims.members.find((m) => m[claims.member_fields.indexOf('id')] === id);
+/** The member read by the list's own field names, as a relying party reads it. */
+const memberOf = (claims: TrustListClaims, id: string): TrustListMember | undefined => {
+  const entry = entryOf(claims, id);
+  return entry && readMember(claims, entry);
+};
 
 let sysAdmin: TestUser;
 let orgId: string;
@@ -112,7 +117,8 @@ describe('the published list', () => {
     });
     // The same history and membership dates as the registry API gives (the draft computes them set-based).
     const [entry] = expectOk(await asAnon().rpc('registry_by_id', { p_id: orgId })) as { member_since: string; status_history: unknown[] }[];
-    expect(new Date(memberOf(claims, orgId)!.member_since!).getTime()).toBe(new Date(entry!.member_since).getTime());
+    // To the second: the list's times are epoch seconds, as its iat and exp are.
+    expect(Date.parse(memberOf(claims, orgId)!.member_since!)).toBe(Math.floor(Date.parse(entry!.member_since) / 1000) * 1000);
     expect(memberOf(claims, orgId)!.status_history.length).toBe(entry!.status_history.length);
     // Reasons stay private, as in the registry API (decision 016).
     expect(jws).not.toContain('Trust list test reason');
@@ -122,6 +128,23 @@ describe('the published list', () => {
       [answer.sequence],
     );
     expect(audit?.details).toMatchObject({ kid: config.keys.trustSigningKey.kid, members: answer.members });
+  });
+
+  it('names each member’s verified schemas by reference to the list’s schemas, spelt out in full there', async () => {
+    const expected = await sql<{ organization_id: string; id: string; name: string; version: string; assurance_level: string; status: string }>(
+      `select d.organization_id, s.id, s.name, s.version, s.assurance_level::text, s.status::text
+         from public.organization_verification_schemas d
+         join public.verification_schemas s on s.id = d.schema_id
+        where s.status <> 'draft' and d.organization_id::text like '5eed%'
+        order by d.organization_id, lower(s.name), s.version, s.id`,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const claims = await verified((await fetchList()).jws);
+    // The schemas as the registry had them when this list was drafted: the seed's, which no test changes.
+    for (const organizationId of new Set(expected.map((row) => row.organization_id))) {
+      const listed = memberOf(claims, organizationId)?.verified_schemas;
+      expect(listed).toEqual(expected.filter((row) => row.organization_id === organizationId).map(({ organization_id: _, ...schema }) => schema));
+    }
   });
 
   it('is not signed again while it is current: the draft is empty right after an issue at the same registry version', async () => {
@@ -175,7 +198,7 @@ describe('what a relying party refuses', () => {
     const { jws } = await fetchList();
     const [header, payload, signature] = jws.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as TrustListClaims;
-    memberOf(claims, orgId)!.status = 'active';
+    entryOf(claims, orgId)![claims.member_fields.indexOf('status')] = claims.statuses.indexOf('active');
     const forged = [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
     await expect(verified(forged)).rejects.toThrow(errors.JWSSignatureVerificationFailed);
   });

@@ -20,9 +20,24 @@ export const TRUST_LIST_FIELDS: { name: string; type: string; description: strin
     description: 'By when the next list is published, 24 hours after iat. Past it the list is stale: refuse it. exp holds the same time, so JOSE libraries refuse a stale list by themselves.',
   },
   {
+    name: 'statuses',
+    type: 'array of strings',
+    description: 'The registry statuses, ["active", "suspended", "revoked"]: a member’s status is an index into it.',
+  },
+  {
+    name: 'schema_fields and schemas',
+    type: 'array, array of arrays',
+    description: 'Every verified (active or deprecated) schema once, as an array in schema_fields’ order: id, name, version, assurance_level, status. A member’s verified schemas are indexes into schemas.',
+  },
+  {
+    name: 'member_fields',
+    type: 'array of strings',
+    description: 'The order of each member’s fields: id, name, legal_name, registration_number, country, domain, status, status_effective_from, member_since, status_history, verified_schemas. Read fields by these names, not by position.',
+  },
+  {
     name: 'members',
-    type: 'array',
-    description: 'Every organisation ever approved, ordered by id: id, name, legal_name, registration_number, country, domain, status, status_effective_from, member_since, status_history and verified_schemas (id, name, version, assurance_level, status).',
+    type: 'array of arrays',
+    description: 'Every organisation ever approved, ordered by id, each an array in member_fields’ order. Times are epoch seconds; status_history is [status, effective_from] pairs, oldest first, and empty when the only change is the current status (status, status_effective_from).',
   },
 ];
 

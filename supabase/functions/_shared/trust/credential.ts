@@ -1,65 +1,15 @@
 /**
- * The membership credential (decision 081): an SD-JWT VC (IETF SD-JWT VC,
- * `@sd-jwt/sd-jwt-vc`) issued by the network, its registered facts and
+ * Issuing the membership credential (decision 081): an SD-JWT VC (IETF SD-JWT
+ * VC, `@sd-jwt/sd-jwt-vc`) issued by the network, its registered facts and
  * verified schemas selectively disclosable, with an expiry and an entry in the
- * network's status list. Shared by the issuing function (Deno) and the
- * verifier (the verify page, the verify-credential function, tests), with
- * WebCrypto for the ES256 signatures and SHA-256 digests, which all three have.
+ * network's status list. The issuing function (Deno) and the bench use it;
+ * verifiers need only credential-format.ts, which does not load the library.
  */
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 
-export const MEMBERSHIP_CREDENTIAL_TYPE = 'dc+sd-jwt';
-/** What each selectively disclosable claim is, in the holder's and the verifier's words. */
-export const DISCLOSABLE_CLAIMS = ['organization_id', 'name', 'legal_name', 'registration_number', 'country', 'domain', 'member_since', 'verified_schemas'] as const;
-export type DisclosableClaim = (typeof DISCLOSABLE_CLAIMS)[number];
+import { base64url, type CredentialDraft, DISCLOSABLE_CLAIMS, type EcJwk, es256Signer, MEMBERSHIP_CREDENTIAL_TYPE, sha256 } from './credential-format.ts';
 
-/** The credential type's identifier: a URL at the network's origin. */
-export function membershipVct(siteUrl: string): string {
-  return `${new URL(siteUrl).origin}/credentials/membership`;
-}
-
-/** What issue_membership_credential returns for the function to sign. */
-export interface CredentialDraft {
-  credential_id: string;
-  status_index: number;
-  iat: number;
-  exp: number;
-  claims: Record<DisclosableClaim, unknown>;
-}
-
-const base64url = (bytes: Uint8Array) => {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-};
-const fromBase64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-
-export const sha256: (data: string | ArrayBuffer) => Promise<Uint8Array> = async (data) =>
-  new Uint8Array(await crypto.subtle.digest('SHA-256', typeof data === 'string' ? new TextEncoder().encode(data) : data));
-
-/** An EC JSON Web Key (the DOM's JsonWebKey, which Node's and Deno's WebCrypto take too). */
-export interface EcJwk {
-  kty?: string;
-  crv?: string;
-  x?: string;
-  y?: string;
-  d?: string;
-  [member: string]: unknown;
-}
-
-const ES256 = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
-
-export async function es256Signer(privateJwk: EcJwk): Promise<(data: string) => Promise<string>> {
-  const { kty, crv, x, y, d } = privateJwk;
-  const key = await crypto.subtle.importKey('jwk', { kty, crv, x, y, d }, ES256, false, ['sign']);
-  return async (data) => base64url(new Uint8Array(await crypto.subtle.sign(ES256, key, new TextEncoder().encode(data))));
-}
-
-export async function es256Verifier(publicJwk: EcJwk): Promise<(data: string, signature: string) => Promise<boolean>> {
-  const { kty, crv, x, y } = publicJwk;
-  const key = await crypto.subtle.importKey('jwk', { kty, crv, x, y }, ES256, false, ['verify']);
-  return async (data, signature) => crypto.subtle.verify(ES256, key, fromBase64url(signature), new TextEncoder().encode(data));
-}
+export * from './credential-format.ts';
 
 const saltGenerator = (length: number) => base64url(crypto.getRandomValues(new Uint8Array(length)));
 
