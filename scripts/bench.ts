@@ -21,6 +21,7 @@ import { realtimeBench } from './bench-realtime.ts';
 import { trustListBench } from './bench-trust-list.ts';
 import { webhooksBench } from './bench-webhooks.ts';
 import { chromePath, launchBrowser } from '../tests/support/browser.ts';
+import { budgetKiB, ceilingKiB, publicRouteAddresses, weighRoute, type RouteWeight } from './lib/route-budgets.ts';
 import { withDevelopmentNetworkKeys } from './lib/trust-well-known.ts';
 
 /**
@@ -79,6 +80,11 @@ import { withDevelopmentNetworkKeys } from './lib/trust-well-known.ts';
  *  13. Only with `-- --export`: ▶ Export of a typical organisation at the same
  *      scale, the organisation-export Edge Function end to end as a system
  *      administrator at aal2 (scripts/bench-export.ts). Goal: p95 ≤ 1 s.
+ *  14. Only with `-- --routes`: every public route as a visitor's browser
+ *      loads it (scripts/lib/route-budgets.ts): all JavaScript fetched from
+ *      landing until the network is idle, gzip level 9, in Chromium against
+ *      the production build and the local stack. Budgets: `/` 130 KiB, the
+ *      sign-in pages 180, onboarding 200, every other public page 150.
  */
 const ROOT = join(import.meta.dirname, '..');
 const BUDGET_KIB = 150;
@@ -187,7 +193,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  * Runs `work` against the production build (with its prerendered pages)
  * served by vite preview on the test app port, and a fresh, seeded test stack.
  */
-async function withServedBuild<T>(work: (config: StackConfig) => Promise<T>): Promise<T> {
+async function withServedBuild<T>(work: (config: StackConfig, outDir: string) => Promise<T>): Promise<T> {
   const config = stackConfig('test');
   const stack = await startStack(config, { fresh: true });
   const outDir = mkdtempSync(join(tmpdir(), 'accord-bench-app-'));
@@ -195,7 +201,7 @@ async function withServedBuild<T>(work: (config: StackConfig) => Promise<T>): Pr
     await buildApp(config, outDir);
     const app = await serveBuiltApp(config, outDir);
     try {
-      return await work(config);
+      return await work(config, outDir);
     } finally {
       await app.stop();
     }
@@ -203,6 +209,24 @@ async function withServedBuild<T>(work: (config: StackConfig) => Promise<T>): Pr
     rmSync(outDir, { recursive: true, force: true });
     await stack.stop();
   }
+}
+
+/** Each public route in a fresh browser context: the scripts fetched until the network is idle. */
+function routeWeights(): Promise<{ pattern: string; path: string; weight: RouteWeight }[]> {
+  return withServedBuild(async (config, outDir) => {
+    const browser = await launchBrowser();
+    try {
+      const weights = [];
+      for (const { pattern, path } of await publicRouteAddresses(config.apiUrl, config.keys.anonKey)) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        weights.push({ pattern, path, weight: await weighRoute(await context.newPage(), `${config.appUrl}${path}`, outDir) });
+        await context.close();
+      }
+      return weights;
+    } finally {
+      await browser.close();
+    }
+  });
 }
 
 /**
@@ -376,8 +400,8 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performa
 // `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale,
 // `-- --billing` only billing at scale, `-- --invoice-pdf` only the invoice PDF, `-- --database` only /admin/database's reads,
 // `-- --recovery` only the backup and restore drill, `-- --export` only an organisation's export, `-- --trust-list` only the signed trust list at scale,
-// `-- --first-load` only the first-load JavaScript.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'recovery', 'export', 'trust-list', 'first-load', 'webhooks'] as const;
+// `-- --first-load` only the first-load JavaScript, `-- --routes` only every public route's JavaScript.
+const ONLY = ['routes', 'callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'recovery', 'export', 'trust-list', 'first-load', 'webhooks'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
@@ -434,6 +458,23 @@ if (only === 'invoice-pdf') {
   console.log(INVOICE_PDF_TITLE);
   process.exit(invoicePdfBench() ? 0 : 1);
 }
+// `-- --routes`: what a visitor's browser fetches on every public route, against its budget (issue 29).
+if (only === 'routes') {
+  console.log('JavaScript fetched until the network is idle, per public route (production build, Chromium, gzip level 9)');
+  const weights = await routeWeights();
+  let allWithin = true;
+  for (const { pattern, weight } of weights) {
+    const budget = budgetKiB(pattern);
+    const over = weight.total / 1024 > budget;
+    if (over) allWithin = false;
+    const ceiling = ceilingKiB(pattern) === budget ? '' : `   (the browser test's ceiling until then: ${ceilingKiB(pattern)} KiB)`;
+    console.log(`  ${pattern.padEnd(38)} ${kib(weight.total).padStart(10)}  budget ${String(budget).padStart(3)} KiB  ${over ? 'OVER  ' : 'within'}  ${String(weight.files.length).padStart(2)} files${ceiling}`);
+    if (process.argv.includes('--files')) for (const f of weight.files) console.log(`      ${kib(f.gz).padStart(10)}  ${f.file}`);
+  }
+  console.log(`  budgets: ${allWithin ? 'met' : 'MISSED'}`);
+  process.exit(allWithin ? 0 : 1);
+}
+
 let within = true;
 const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
 
