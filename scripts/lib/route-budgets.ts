@@ -50,9 +50,9 @@ const CEILINGS_KIB: Readonly<Record<string, number>> = {
   '/trust-registry/:id': 183,
   '/privacy': 173,
   '/terms': 173,
-  '/login': 247,
-  '/accord-login': 247,
-  '/onboarding': 270,
+  '/login': 195,
+  '/accord-login': 195,
+  '/onboarding': 219,
   '/investors': 169,
   '/investors/access': 198,
 };

@@ -155,9 +155,9 @@ const ROUTE_TABLE = [
   { path: '/terms', kind: 'public', prerender: true, title: 'Terms of service' },
 
   // Sign-in, onboarding and invitations
-  { path: '/login', kind: 'public', title: 'Member login' },
-  { path: '/accord-login', kind: 'public', title: 'Administrator login' },
-  { path: '/onboarding', kind: 'public', title: 'Join the network' },
+  { path: '/login', kind: 'public', prerender: true, title: 'Member login' },
+  { path: '/accord-login', kind: 'public', prerender: true, title: 'Administrator login' },
+  { path: '/onboarding', kind: 'public', prerender: true, title: 'Join the network' },
   {
     path: '/application-submitted',
     kind: 'public',
@@ -166,6 +166,7 @@ const ROUTE_TABLE = [
   {
     path: '/accept-invitation',
     kind: 'public',
+    prerender: true,
     title: 'Accept invitation',
   },
   { path: '/auth/callback', kind: 'auth', title: 'Signing in' },

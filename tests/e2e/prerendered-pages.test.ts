@@ -37,6 +37,11 @@ const PRERENDERED = [
   { path: '/terms', title: 'Terms of service' },
   { path: '/investors', title: 'Investors' },
   { path: '/investors/access', title: 'Investor access' },
+  // The sign-in screens and the first onboarding step (issue 29): the form is drawn before the app runs.
+  { path: '/login', title: 'Member login' },
+  { path: '/accord-login', title: 'Administrator login' },
+  { path: '/onboarding', title: 'Join the network' },
+  { path: '/accept-invitation', title: 'Accept invitation' },
 ] as const;
 
 let browser: Browser;
