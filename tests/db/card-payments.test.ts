@@ -139,6 +139,27 @@ describe('the webhook refuses what does not fit, records it, and changes nothing
     expect(await activity('payment.webhook_refused', { reason: 'signature_invalid' })).toBeGreaterThan(0);
   });
 
+  it('a flood of forged deliveries is counted, not written to the activity log one row each', async () => {
+    const windows = async () =>
+      sql<{ window_start: string; refusals: number }>(
+        `select window_start::text, refusals from private.provider_refusal_windows where reason = 'signature_invalid' order by window_start`,
+      );
+    const before = await windows();
+    const loggedBefore = await activity('payment.webhook_refused', { reason: 'signature_invalid' });
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => deliverSigned(JSON.stringify({ id: `evt_${randomUUID()}`, type: 'payment_intent.succeeded', data: { object: {} } }), 'whsec_forged')),
+    );
+    expect(statuses).toEqual(Array(20).fill(400));
+    const after = await windows();
+    const total = (rows: typeof before) => rows.reduce((sum, w) => sum + w.refusals, 0);
+    // Every refusal is counted …
+    expect(total(after) - total(before)).toBe(20);
+    // … and only the first of each ten-minute window is in the log (two if the run crossed a window's end).
+    const opened = after.filter((w) => !before.some((b) => b.window_start === w.window_start)).length;
+    expect(await activity('payment.webhook_refused', { reason: 'signature_invalid' })).toBe(loggedBefore + opened);
+    expect(opened).toBeLessThanOrEqual(2);
+  });
+
   it('an unknown invoice', async () => {
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
