@@ -79,6 +79,9 @@ describe('a membership credential, from download to verdict', () => {
     const result = await verifyOnPage(credential);
     expect(result).toContain('Valid: issued by Accord, signature intact, not expired, and the member is in good standing.');
     expect(result).toContain('Issued by Accord: yes');
+    // Dates in words, as everywhere else in Accord.
+    expect(result).toMatch(/Valid until: \d{1,2} [A-Z][a-z]+ \d{4}/);
+    expect(result).toMatch(/Member since\s+\d{1,2} [A-Z][a-z]+ \d{4}/);
     const disclosed = visitor.getByRole('region', { name: 'Result' });
     await expect(disclosed.getByText(organizationName, { exact: true }).count()).resolves.toBe(1);
     await expect(disclosed.getByText(organizationId, { exact: true }).count()).resolves.toBe(1);

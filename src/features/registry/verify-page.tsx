@@ -1,6 +1,8 @@
 import { Alert, Box, Button, chakra, Container, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
 
+import { countryName } from '../../components/countries';
+import { formatLongDate } from '../../components/formats';
 import { PageHeader } from '../../components/page-header';
 import { usePageDescription } from '../../components/page-meta';
 import type { Verdict } from '../../../supabase/functions/_shared/trust/verify';
@@ -19,7 +21,10 @@ const CLAIM_LABELS: Record<string, string> = {
   members: 'Members listed',
 };
 
-function claimText(value: unknown): string {
+function claimText(name: string, value: unknown): string {
+  // Read as a person reads the registry: a country's name, a date in words.
+  if (name === 'country' && typeof value === 'string') return `${countryName(value)} (${value})`;
+  if (name === 'member_since' && typeof value === 'string' && formatLongDate(new Date(value))) return formatLongDate(new Date(value));
   if (Array.isArray(value)) {
     return value.length === 0 ? 'None' : value.map((v) => (v && typeof v === 'object' ? `${String((v as { name?: unknown }).name)} v${String((v as { version?: unknown }).version)}` : String(v))).join(', ');
   }
@@ -107,7 +112,7 @@ export default function VerifyPage() {
               </Alert.Content>
             </Alert.Root>
             <Text>Issued by Accord: {answer.verdict.issuedByAccord ? 'yes' : 'no'}</Text>
-            {answer.verdict.expiresAt ? <Text>Valid until: {new Date(answer.verdict.expiresAt * 1000).toISOString().slice(0, 10)}</Text> : null}
+            {answer.verdict.expiresAt ? <Text>Valid until: {formatLongDate(new Date(answer.verdict.expiresAt * 1000))}</Text> : null}
             {Object.keys(answer.verdict.disclosed).length > 0 ? (
               <Box as="dl">
                 {Object.entries(answer.verdict.disclosed).map(([name, value]) => (
@@ -115,7 +120,7 @@ export default function VerifyPage() {
                     <Text as="dt" fontWeight="semibold" fontSize="sm" color="fg.muted">
                       {CLAIM_LABELS[name] ?? name}
                     </Text>
-                    <Text as="dd">{claimText(value)}</Text>
+                    <Text as="dd">{claimText(name, value)}</Text>
                   </Box>
                 ))}
               </Box>
