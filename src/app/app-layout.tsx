@@ -6,6 +6,7 @@ import type { SessionFacts } from '../../machines/access';
 import { Footer } from '../components/layout/footer';
 import { NavBar, type NavBarSession } from '../components/layout/nav-bar';
 import { PageSpinner } from '../components/page-spinner';
+import { REACHABILITY_EVENT } from '../data/reachability-event';
 import { useSession } from '../session/session-context';
 import { accountSettingsPathFor, navItems } from '../routes/routes';
 import { PAGE_CONTENT_ATTRIBUTE, SkipTargetContext } from './skip-target';
@@ -14,8 +15,22 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 // The app's one live inbox channel (decision 049): loaded only once someone with an inbox is signed in.
 const InboxLive = lazy(() => import('../data/inbox/inbox-live'));
-// "Accord can't be reached" (issue 28): after the page, so a first load carries none of it.
+// "Accord can't be reached" (issue 28): loaded once reachability first changes (or the browser goes offline), so a page that never loses Accord fetches none of it.
 const ReachabilityLive = lazy(() => import('../components/layout/reachability-live'));
+
+function useReachabilityChanged(): boolean {
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    const changes = () => setChanged(true);
+    window.addEventListener(REACHABILITY_EVENT, changes);
+    window.addEventListener('offline', changes);
+    return () => {
+      window.removeEventListener(REACHABILITY_EVENT, changes);
+      window.removeEventListener('offline', changes);
+    };
+  }, []);
+  return changed;
+}
 
 /** Whose inbox the live channel follows: a member's notifications and conversations, or an administrator's conversations. */
 function inboxAudienceOf(facts: SessionFacts): { userId: string; audience: 'member' | 'admin' } | null {
@@ -93,6 +108,7 @@ export function AppLayout() {
   // An area shell names its page's element here, so skipping passes its navigation too.
   const [skipTarget, setSkipTarget] = useState<string | null>(null);
   const inbox = inboxAudienceOf(session.facts);
+  const reachabilityChanged = useReachabilityChanged();
 
   return (
     <Flex direction="column" minH="100dvh">
@@ -113,9 +129,11 @@ export function AppLayout() {
         </SkipTargetContext.Provider>
       </Box>
       <Footer />
-      <Suspense fallback={null}>
-        <ReachabilityLive />
-      </Suspense>
+      {reachabilityChanged ? (
+        <Suspense fallback={null}>
+          <ReachabilityLive />
+        </Suspense>
+      ) : null}
       <ScrollRestoration getKey={scrollKey} />
     </Flex>
   );

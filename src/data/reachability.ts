@@ -13,6 +13,8 @@
  * offers Retry (components/use-command).
  */
 
+import { REACHABILITY_EVENT } from './reachability-event';
+
 export type Reachability = 'reachable' | 'unreachable' | 'offline' | 'back';
 
 type Fetch = typeof fetch;
@@ -70,6 +72,7 @@ export function createReachability({ apiUrl, anonKey, target, probeFetch = (i, i
     if (state === next) return;
     state = next;
     for (const listener of listeners) listener();
+    target?.dispatchEvent(new Event(REACHABILITY_EVENT));
   };
 
   const serviceOf = (url: string) => Object.keys(PROBES).find((prefix) => url.startsWith(`${base}${prefix}`));
