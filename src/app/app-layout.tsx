@@ -1,5 +1,5 @@
 import { Box, Flex, SkipNavLink } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, type Location } from 'react-router-dom';
 
 import type { SessionFacts } from '../../machines/access';
@@ -15,21 +15,54 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 // The app's one live inbox channel (decision 049): loaded only once someone with an inbox is signed in.
 const InboxLive = lazy(() => import('../data/inbox/inbox-live'));
-// "Accord can't be reached" (issue 28): loaded once reachability first changes (or the browser goes offline), so a page that never loses Accord fetches none of it.
-const ReachabilityLive = lazy(() => import('../components/layout/reachability-live'));
+type ReachabilityLiveComponent = ComponentType;
+let reachabilityLive: ReachabilityLiveComponent | null = null;
+let reachabilityLiveLoading: Promise<ReachabilityLiveComponent> | null = null;
 
-function useReachabilityChanged(): boolean {
-  const [changed, setChanged] = useState(false);
+/** Loads the banner's chunk once; a failed load (offline, a deploy in between) is forgotten so the next attempt fetches again. */
+function loadReachabilityLive(): Promise<ReachabilityLiveComponent> {
+  reachabilityLiveLoading ??= import('../components/layout/reachability-live').then(
+    (module) => (reachabilityLive = module.default),
+    (error: unknown) => {
+      reachabilityLiveLoading = null;
+      throw error;
+    },
+  );
+  return reachabilityLiveLoading;
+}
+
+/**
+ * "Accord can't be reached" (issue 28), kept off the first load: its chunk is
+ * fetched when the browser is idle after the page, because the moment it is
+ * needed is the moment it may not be fetchable (the browser offline). Until it
+ * has arrived, a change of reachability or the connection coming back tries
+ * again; a chunk that cannot arrive leaves the page as it is (React.lazy would
+ * throw into the route's error page instead, and never try again).
+ */
+function useReachabilityLive(): ReachabilityLiveComponent | null {
+  const [live, setLive] = useState<ReachabilityLiveComponent | null>(() => reachabilityLive);
   useEffect(() => {
-    const changes = () => setChanged(true);
-    window.addEventListener(REACHABILITY_EVENT, changes);
-    window.addEventListener('offline', changes);
-    return () => {
-      window.removeEventListener(REACHABILITY_EVENT, changes);
-      window.removeEventListener('offline', changes);
+    if (live) return;
+    let active = true;
+    const load = () => {
+      loadReachabilityLive().then(
+        (component) => {
+          if (active) setLive(() => component);
+        },
+        () => undefined,
+      );
     };
-  }, []);
-  return changed;
+    const idle = window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 3000 }) : window.setTimeout(load, 1000);
+    const retryOn = [REACHABILITY_EVENT, 'offline', 'online'];
+    for (const event of retryOn) window.addEventListener(event, load);
+    return () => {
+      active = false;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+      for (const event of retryOn) window.removeEventListener(event, load);
+    };
+  }, [live]);
+  return live;
 }
 
 /** Whose inbox the live channel follows: a member's notifications and conversations, or an administrator's conversations. */
@@ -108,7 +141,7 @@ export function AppLayout() {
   // An area shell names its page's element here, so skipping passes its navigation too.
   const [skipTarget, setSkipTarget] = useState<string | null>(null);
   const inbox = inboxAudienceOf(session.facts);
-  const reachabilityChanged = useReachabilityChanged();
+  const ReachabilityLive = useReachabilityLive();
 
   return (
     <Flex direction="column" minH="100dvh">
@@ -129,11 +162,7 @@ export function AppLayout() {
         </SkipTargetContext.Provider>
       </Box>
       <Footer />
-      {reachabilityChanged ? (
-        <Suspense fallback={null}>
-          <ReachabilityLive />
-        </Suspense>
-      ) : null}
+      {ReachabilityLive ? <ReachabilityLive /> : null}
       <ScrollRestoration getKey={scrollKey} />
     </Flex>
   );

@@ -49,7 +49,11 @@ async function open(context: BrowserContext, path: string): Promise<{ page: Page
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-  page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText;
+    // Aborted is the browser's own doing (the page left or reloaded while a chunk fetched at idle was on its way), never a fault a reader meets.
+    if (reason !== 'net::ERR_ABORTED') errors.push(`request failed: ${request.url()} ${reason}`);
+  });
   const response = await page.goto(app(path));
   expect(response?.ok(), `${path} answers 200`).toBe(true);
   // Once the app runs: leaving a page earlier aborts its scripts' requests, which would count as failures here.

@@ -204,11 +204,14 @@ describe('conversations between an organisation and the network', () => {
     // Offline and back: the view has no channel while offline, and what was written meanwhile is fetched when it joins again.
     await memberPage.context().setOffline(true);
     await memberPage.locator('[data-live-status="offline"]').waitFor(WAIT);
+    // The person is told, and the page they were on stays (a chunk fetched only now could not arrive).
+    await memberPage.getByRole('status').getByText('You’re offline.').waitFor(WAIT);
     await adminPage.getByRole('textbox', { name: 'Your reply' }).fill('Written while you were offline.');
     await adminPage.getByRole('button', { name: 'Send reply' }).click();
     await adminPage.getByRole('list', { name: 'Messages' }).getByText('Written while you were offline.').waitFor(WAIT);
     await memberPage.context().setOffline(false);
     await memberPage.locator('[data-live-status="live"]').waitFor(WAIT);
+    await memberPage.getByRole('status').getByText('You’re offline.').waitFor({ ...WAIT, state: 'detached' });
     await memberThread.getByText('Written while you were offline.').waitFor(WAIT);
     await expect(memberPage.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).resolves.toBe(true);
 
