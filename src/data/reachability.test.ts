@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { BACK_SHOWN_MS, createReachability, type ReachabilityStore } from './reachability';
+import { BACK_SHOWN_MS, HUNG_AFTER_MS, createReachability, type ReachabilityStore } from './reachability';
 
 const API = 'http://api.test';
 
@@ -129,5 +129,45 @@ describe('whether Accord can be reached', () => {
     net.set('elsewhere', 'down');
     await store.watch(net.fetch)('https://elsewhere.test/x').catch(() => undefined);
     expect(store.get()).toBe('reachable');
+  });
+
+  it('a read left unanswered means its service hangs; a write that takes as long does not; answers bring it back', async () => {
+    // A stopped service: connections accepted, nothing answered until it resumes; a probe gives up on its own signal.
+    let resumed = false;
+    const waiting: (() => void)[] = [];
+    const asked: string[] = [];
+    const hangingFetch = vi.fn(
+      (input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          asked.push(`${init?.method ?? 'GET'} ${String(input)}`);
+          if (resumed) return resolve(new Response(null, { status: 200 }));
+          waiting.push(() => resolve(new Response(null, { status: 200 })));
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('timed out', 'TimeoutError')));
+        }),
+    );
+    store = createReachability({ apiUrl: API, anonKey: 'anon', probeFetch: hangingFetch });
+    const fetch = store.watch(hangingFetch);
+
+    const upload = fetch(`${API}/storage/v1/object/documents/a.pdf`, { method: 'POST', body: 'many bytes' });
+    await vi.advanceTimersByTimeAsync(HUNG_AFTER_MS);
+    expect(store.get()).toBe('reachable');
+
+    const read = fetch(`${API}/rest/v1/organizations?select=id`);
+    await vi.advanceTimersByTimeAsync(HUNG_AFTER_MS - 1);
+    expect(store.get()).toBe('reachable');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(store.get()).toBe('unreachable');
+
+    // The probe is not stuck behind a hung answer: it times out and asks again.
+    await vi.advanceTimersByTimeAsync(500 + 4_000 + 1_000 + 4_000);
+    expect(asked.filter((a) => a.startsWith(`HEAD ${API}/rest/v1/`)).length).toBeGreaterThanOrEqual(2);
+    expect(store.get()).toBe('unreachable');
+
+    // The service resumes: the answers it owed arrive, and Accord is back.
+    resumed = true;
+    for (const answer of waiting.splice(0)) answer();
+    await expect(read).resolves.toHaveProperty('status', 200);
+    await expect(upload).resolves.toHaveProperty('status', 200);
+    expect(store.get()).toBe('back');
   });
 });

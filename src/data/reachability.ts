@@ -2,7 +2,9 @@
  * One shared answer to "can Accord be reached?" (issue 28): the browser's own
  * online state, and what the backend's answers say. A request that gets no
  * answer at all, or the gateway's 502/503/504 (a service behind it is down),
- * makes Accord unreachable; from then on a small probe asks the services that
+ * makes Accord unreachable, as does a read that has had no answer for
+ * HUNG_AFTER_MS (a service that stopped without closing its connections, which
+ * no gateway error reports); from then on a small probe asks the services that
  * failed again, with a growing delay, until they answer; the first answer of
  * any request to them does as well. When Accord is back, the browser's
  * `online` event is sent again so SWR re-reads every list on the page, as it
@@ -24,6 +26,15 @@ const GATEWAY_FAILURES = new Set([502, 503, 504]);
 
 /** First probe after 0.5 s, then twice as long each time, at most 4 s: back within 5 s of a service's return. */
 const PROBE_DELAYS_MS = [500, 1_000, 2_000, 4_000];
+/**
+ * A read (no body to send) still unanswered after this long means its service
+ * hangs: PostgREST ends any statement of the API roles by 8 s (their
+ * statement_timeout), and Auth and Storage answer reads at once, so no honest
+ * read waits this long. Writes are left out: sending a large upload may.
+ */
+export const HUNG_AFTER_MS = 10_000;
+/** A probe unanswered this long counts as failed, so a hung service is asked again rather than waited on. */
+const PROBE_TIMEOUT_MS = 4_000;
 /** How long "back" is said before the banner leaves. */
 export const BACK_SHOWN_MS = 4_000;
 
@@ -98,10 +109,14 @@ export function createReachability({ apiUrl, anonKey, target, probeFetch = (i, i
     probeTimer = undefined;
     for (const service of [...failing]) {
       const { url, method } = PROBES[service]!(base);
-      const ok = await probeFetch(url, { method, headers: { apikey: anonKey } }).then(
-        (response) => !GATEWAY_FAILURES.has(response.status),
-        () => false,
-      );
+      const giveUp = new AbortController();
+      const timeout = setTimeout(() => giveUp.abort(), PROBE_TIMEOUT_MS);
+      const ok = await probeFetch(url, { method, headers: { apikey: anonKey }, signal: giveUp.signal })
+        .then(
+          (response) => !GATEWAY_FAILURES.has(response.status),
+          () => false,
+        )
+        .finally(() => clearTimeout(timeout));
       if (ok) answered(service);
     }
     scheduleProbe();
@@ -150,6 +165,8 @@ export function createReachability({ apiUrl, anonKey, target, probeFetch = (i, i
         const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
         const service = serviceOf(url);
         if (!service) return baseFetch(input, init);
+        const isRead = init?.body == null && !(input instanceof Request && input.body);
+        const hung = isRead ? setTimeout(() => failed(service), HUNG_AFTER_MS) : undefined;
         let response: Response;
         try {
           response = await baseFetch(input, init);
@@ -157,6 +174,8 @@ export function createReachability({ apiUrl, anonKey, target, probeFetch = (i, i
           // Aborted on purpose (a page left, a newer search): not a sign of anything.
           if (!(error instanceof DOMException && error.name === 'AbortError')) failed(service);
           throw error;
+        } finally {
+          clearTimeout(hung);
         }
         if (GATEWAY_FAILURES.has(response.status)) failed(service);
         else answered(service);
