@@ -663,7 +663,8 @@ export type Database = {
           "created_at": string,
           "from_network": boolean,
           "id": number,
-          "organization_id": string
+          "organization_id": string,
+          "request_id": string | null
         }
         ComputedFields: never
         Insert: {
@@ -673,7 +674,8 @@ export type Database = {
           "created_at"?: string,
           "from_network": boolean,
           "id"?: never,
-          "organization_id": string
+          "organization_id": string,
+          "request_id"?: string | null
         }
         Update: {
           "author_id"?: string | null,
@@ -682,7 +684,8 @@ export type Database = {
           "created_at"?: string,
           "from_network"?: boolean,
           "id"?: never,
-          "organization_id"?: string
+          "organization_id"?: string,
+          "request_id"?: string | null
         }
         Relationships: [
           {
@@ -732,6 +735,7 @@ export type Database = {
           "id": string,
           "last_message_at": string,
           "organization_id": string,
+          "request_id": string | null,
           "status": Database["public"]['Enums']["conversation_status"],
           "subject": string
         }
@@ -744,6 +748,7 @@ export type Database = {
           "id"?: string,
           "last_message_at"?: string,
           "organization_id": string,
+          "request_id"?: string | null,
           "status"?: Database["public"]['Enums']["conversation_status"],
           "subject": string
         }
@@ -755,6 +760,7 @@ export type Database = {
           "id"?: string,
           "last_message_at"?: string,
           "organization_id"?: string,
+          "request_id"?: string | null,
           "status"?: Database["public"]['Enums']["conversation_status"],
           "subject"?: string
         }
@@ -3876,7 +3882,8 @@ export type Database = {
         Args: {
           "p_attachments"?: (string)[],
           "p_body": string,
-          "p_conversation_id": string
+          "p_conversation_id": string,
+          "p_request_id"?: string
         }; Returns: number
       },
       "provider_events_due":
@@ -4343,6 +4350,7 @@ export type Database = {
         Args: {
           "p_body": string,
           "p_organization_id": string,
+          "p_request_id"?: string,
           "p_subject": string
         }; Returns: string
       },

@@ -331,6 +331,62 @@ describe('posting and the administrators’ actions', () => {
   });
 });
 
+describe('the same request sent again (issue 28)', () => {
+  it('post_message: a retry with the same request id returns the message it wrote and writes nothing more, even sent at once', async () => {
+    const conv = await start(member, orgA, 'Retried');
+    const requestId = randomUUID();
+    const send = () => member.client.rpc('post_message', { p_conversation_id: conv, p_body: 'Sent once', p_request_id: requestId });
+    const first = expectOk(await send());
+    // A lost answer, then a retry and a second tab at the same moment.
+    const again = await Promise.all([send(), send(), send()]);
+    expect(again.map((result) => expectOk(result))).toEqual([first, first, first]);
+    expect(await messageCount(conv)).toBe(2);
+    // Without an id, or with a new one, it is another message.
+    expectOk(await member.client.rpc('post_message', { p_conversation_id: conv, p_body: 'Sent once' }));
+    expectOk(await member.client.rpc('post_message', { p_conversation_id: conv, p_body: 'Sent once', p_request_id: randomUUID() }));
+    expect(await messageCount(conv)).toBe(4);
+  });
+
+  it('start_conversation: a retry returns the conversation it started, its message written and logged once, even sent at once', async () => {
+    const requestId = randomUUID();
+    const subject = `Once ${randomUUID().slice(0, 6)}`;
+    const send = () =>
+      member.client.rpc('start_conversation', { p_organization_id: orgA, p_subject: subject, p_body: 'Only one, please', p_request_id: requestId });
+    const ids = (await Promise.all([send(), send(), send()])).map((result) => expectOk(result));
+    expect(new Set(ids).size).toBe(1);
+    expect(expectOk(await send())).toBe(ids[0]);
+    const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from public.conversations where subject = $1', [subject]);
+    expect(n).toBe(1);
+    expect(await messageCount(ids[0] as string)).toBe(1);
+    expect(await activity(ids[0] as string)).toEqual([{ action: 'conversation.started', actor_id: member.id }]);
+  });
+
+  it('attack: an id used for one write cannot return or change another, and another person’s id is theirs alone', async () => {
+    const conv = await start(member, orgA, 'Reused');
+    const requestId = randomUUID();
+    expectOk(await member.client.rpc('post_message', { p_conversation_id: conv, p_body: 'First words', p_request_id: requestId }));
+    const changed = await member.client.rpc('post_message', { p_conversation_id: conv, p_body: 'Other words', p_request_id: requestId });
+    expect(changed.error?.message).toBe('request_reused');
+    const other = await start(member, orgA, 'Elsewhere');
+    const moved = await member.client.rpc('post_message', { p_conversation_id: other, p_body: 'First words', p_request_id: requestId });
+    expect(moved.error?.message).toBe('request_reused');
+    const startedWithIt = await member.client.rpc('start_conversation', { p_organization_id: orgA, p_subject: 'Reused', p_body: 'Different', p_request_id: requestId });
+    expectOk(startedWithIt); // a conversation's ids and a message's are apart: this starts one
+    // Another member sending the same id writes their own message.
+    expectOk(await orgAdmin.client.rpc('post_message', { p_conversation_id: conv, p_body: 'First words', p_request_id: requestId }));
+    const bodies = await sql<{ author_id: string; body: string }>(
+      'select author_id, body from public.conversation_messages where conversation_id = $1 order by id',
+      [conv],
+    );
+    expect(bodies).toEqual([
+      { author_id: member.id, body: 'Hello network' },
+      { author_id: member.id, body: 'First words' },
+      { author_id: orgAdmin.id, body: 'First words' },
+    ]);
+    expect(await messageCount(other)).toBe(1);
+  });
+});
+
 describe('unread counts', () => {
   it('counts what others wrote since one last read, per person, and clears on reading', async () => {
     const conv = await start(member, orgA, 'Unread flow');

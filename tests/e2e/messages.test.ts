@@ -209,8 +209,21 @@ describe('conversations between an organisation and the network', () => {
     await adminPage.getByRole('textbox', { name: 'Your reply' }).fill('Written while you were offline.');
     await adminPage.getByRole('button', { name: 'Send reply' }).click();
     await adminPage.getByRole('list', { name: 'Messages' }).getByText('Written while you were offline.').waitFor(WAIT);
+    // The member replies while offline: told it is not sent yet, it goes by itself once they are back, once.
+    const memberReply = memberPage.getByRole('textbox', { name: 'Your reply' });
+    await memberReply.fill('Sent from a train.');
+    await memberPage.getByRole('button', { name: 'Send reply' }).click();
+    await memberPage.getByRole('alert').getByText('Your message is not sent yet').waitFor(WAIT);
     await memberPage.context().setOffline(false);
     await memberPage.locator('[data-live-status="live"]').waitFor(WAIT);
+    await memberThread.getByText('Sent from a train.').waitFor(WAIT);
+    await expect.poll(() => memberReply.inputValue(), WAIT).toBe('');
+    await adminPage.getByRole('list', { name: 'Messages' }).getByText('Sent from a train.').waitFor(WAIT);
+    const sentFromTrain = await sql<{ n: number }>(
+      "select count(*)::int as n from public.conversation_messages m join public.conversations c on c.id = m.conversation_id where c.subject = $1 and m.body = 'Sent from a train.'",
+      [subject],
+    );
+    expect(sentFromTrain).toEqual([{ n: 1 }]);
     await memberPage.getByRole('status').getByText('You’re offline.').waitFor({ ...WAIT, state: 'detached' });
     await memberThread.getByText('Written while you were offline.').waitFor(WAIT);
     await expect(memberPage.evaluate(() => (window as { stillTheSamePage?: boolean }).stillTheSamePage)).resolves.toBe(true);

@@ -15,6 +15,7 @@ export const CONVERSATION_REFUSALS: Record<string, string> = {
   invalid_cursor: 'The list could not be continued. Reload the page.',
   invalid_filter: 'Choose unassigned or mine, not both.',
   invalid_search: 'Search for at most 200 characters.',
+  request_reused: 'This was already sent as something else. Reload the page and send it again.',
 };
 
 interface PostgrestErrorLike {

@@ -132,7 +132,11 @@ describe('/dashboard/help', () => {
       p_organization_id: 'org-1',
       p_subject: 'Renewal date',
       p_body: 'When does our membership renew?',
+      p_request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
+    // The retry is the same request: were the first answer lost after the commit, no second conversation.
+    const [[, first], [, retry]] = rpc.mock.calls as unknown as [string, { p_request_id: string }][];
+    expect(retry.p_request_id).toBe(first.p_request_id);
     const link = await screen.findByRole('link', { name: 'Open the conversation' });
     expect(link).toHaveAttribute('href', '/dashboard/messages?c=7b0d8a52-1c1e-4d6f-9a55-0f7b2b1c3d4e');
     await waitFor(() => expect(screen.getByText('Your question has been sent').closest('[tabindex="-1"]')).toHaveFocus());

@@ -8,7 +8,8 @@ import { EmptyMessage, QueryView } from '../../components/query-view';
 import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
 import { messageKeys } from '../../data/messages/keys';
-import { startConversation } from '../../data/messages/start-conversation';
+import { startConversationOnce } from '../../data/messages/start-conversation';
+import { useRequestIds } from '../../data/request-ids';
 import { useTeamMembership } from '../../data/team/get-team-membership';
 import { useSessionFacts } from '../../session/session-context';
 import { MAX_SUBJECT, subjectProblem } from '../messages/start-conversation-dialog';
@@ -153,8 +154,9 @@ function AskForm({ client, organizationId }: { client: AccordClient; organizatio
   const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
   const [startedId, setStartedId] = useState<string | null>(null);
   const sentRef = useRef<HTMLDivElement>(null);
+  const requestIds = useRequestIds();
   const ask = useCommand({
-    run: ({ subject, body }: { subject: string; body: string }) => startConversation(client, { organizationId, subject, body }),
+    run: ({ subject, body }: { subject: string; body: string }) => startConversationOnce(client, requestIds, { organizationId, subject, body }),
     refresh: [messageKeys.unreadCount],
   });
 

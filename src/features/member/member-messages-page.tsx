@@ -9,7 +9,8 @@ import { useCommand } from '../../components/use-command';
 import { supabase, type AccordClient } from '../../data/client';
 import { messageKeys } from '../../data/messages/keys';
 import { useMyConversations } from '../../data/messages/list-my-conversations';
-import { startConversation } from '../../data/messages/start-conversation';
+import { startConversationOnce } from '../../data/messages/start-conversation';
+import { useRequestIds } from '../../data/request-ids';
 import { useLiveChanges } from '../../data/realtime/use-live-changes';
 import { useTeamMembership } from '../../data/team/get-team-membership';
 import { useSessionFacts } from '../../session/session-context';
@@ -44,8 +45,9 @@ function MemberConversations({ client, organizationId, userId }: { client: Accor
     onResync: () => void refreshList(),
   });
 
+  const requestIds = useRequestIds();
   const start = useCommand({
-    run: ({ subject, body }: StartRequest) => startConversation(client, { organizationId, subject, body }),
+    run: ({ subject, body }: StartRequest) => startConversationOnce(client, requestIds, { organizationId, subject, body }),
     refresh: [messageKeys.unreadCount],
     success: () => ({ title: 'Conversation started', description: 'The network’s administrators have your message and will answer here.' }),
   });

@@ -13,7 +13,8 @@ import { messageKeys } from '../../data/messages/keys';
 import type { AdminConversationFilters } from '../../data/messages/keys';
 import { useAdminConversations } from '../../data/messages/list-admin-conversations';
 import { useNetworkAdmins } from '../../data/messages/list-network-admins';
-import { startConversation } from '../../data/messages/start-conversation';
+import { startConversationOnce } from '../../data/messages/start-conversation';
+import { useRequestIds } from '../../data/request-ids';
 import { useLiveChanges } from '../../data/realtime/use-live-changes';
 import { isUuid } from '../../../machines/ids';
 import { AdminConversationActions } from './admin-conversation-actions';
@@ -109,8 +110,9 @@ export function AdminConversations({ client, userId }: AdminConversationsProps) 
     onResync: () => void refreshList(),
   });
 
+  const requestIds = useRequestIds();
   const start = useCommand({
-    run: ({ subject, body }: StartRequest) => startConversation(client, { organizationId: startOrg?.id ?? '', subject, body }),
+    run: ({ subject, body }: StartRequest) => startConversationOnce(client, requestIds, { organizationId: startOrg?.id ?? '', subject, body }),
     refresh: [messageKeys.unreadCount],
     success: () => ({ title: 'Conversation started', description: `${startOrg?.name ?? 'The organisation'} can read it now, and it is assigned to you.` }),
   });

@@ -15,6 +15,7 @@ import { LiveStatus } from '../../components/live-status';
 import { markConversationRead } from '../../data/messages/mark-conversation-read';
 import { postMessage } from '../../data/messages/post-message';
 import { uploadConversationFile } from '../../data/messages/upload-conversation-file';
+import { useRequestIds } from '../../data/request-ids';
 import { CONVERSATION_STATUS, formatMessageTime } from './conversation-format';
 import { MessageThread, type ConversationSide } from './message-thread';
 import { ReplyBox, type SendOutcome } from './reply-box';
@@ -125,6 +126,8 @@ export function ConversationView({ client, conversationId, side, userId, backHre
     },
   });
 
+  const requestIds = useRequestIds();
+  const uploaded = useRef(new WeakMap<File, string>());
   const send = useCallback(
     async ({ body, files }: { body: string; files: File[] }): Promise<SendOutcome> => {
       const detail = conversation.data;
@@ -132,20 +135,30 @@ export function ConversationView({ client, conversationId, side, userId, backHre
       try {
         const attachmentPaths: string[] = [];
         for (const file of files) {
-          attachmentPaths.push(await uploadConversationFile(client, { organizationId: detail.organizationId, conversationId, file, tracking: track(file) }));
-          finish();
+          // A retry sends the files the failed attempt already uploaded, rather than uploading them again.
+          let path = uploaded.current.get(file);
+          if (!path) {
+            path = await uploadConversationFile(client, { organizationId: detail.organizationId, conversationId, file, tracking: track(file) });
+            uploaded.current.set(file, path);
+            finish();
+          }
+          attachmentPaths.push(path);
         }
-        await postMessage(client, { conversationId, body, attachmentPaths });
+        // The same words and files sent again carry the same id: a lost answer never becomes a second message.
+        const requestId = requestIds.idFor(JSON.stringify([conversationId, body, attachmentPaths]));
+        await postMessage(client, { conversationId, body, attachmentPaths, requestId });
       } catch (failure) {
         finish();
         return { ok: false, message: errorMessage(failure) };
       }
+      requestIds.sent();
+      uploaded.current = new WeakMap();
       setSentNotice(files.length > 0 ? 'Message and files sent.' : 'Message sent.');
       await Promise.all(conversationKeys(conversationId).map((key) => mutate(key))).catch(() => undefined);
       listsChanged.current();
       return { ok: true };
     },
-    [client, conversation.data, conversationId, mutate, track, finish],
+    [client, conversation.data, conversationId, mutate, track, finish, requestIds],
   );
 
   if (conversation.error && conversation.data === undefined) {

@@ -1,5 +1,9 @@
 import { Alert, Box, Button, CloseButton, Flex, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+
+import { reachability as appReachability } from '../../data/app-reachability';
+import type { ReachabilityStore } from '../../data/reachability';
+import { useReachability } from '../../data/use-reachability';
 
 import { formatCount } from '../../components/formats';
 import { TextareaInput } from '../../components/form-controls';
@@ -18,6 +22,8 @@ export interface ReplyBoxProps {
   onSend: (message: { body: string; files: File[] }) => Promise<SendOutcome>;
   /** The button's words ("Send reply"). */
   submitLabel?: string;
+  /** Whether Accord can be reached (the app's one store; tests pass their own). */
+  reachability?: ReachabilityStore;
 }
 
 /** Why a body cannot be sent, or null. */
@@ -30,15 +36,21 @@ export function bodyProblem(body: string): string | null {
 /**
  * Writing a message: the text, files (PDF, PNG or JPEG up to 10 MB each,
  * checked when chosen), Send or Ctrl/Cmd+Enter. On a failure the text and
- * files stay and the reason shows above the field; nothing is lost.
+ * files stay and the reason shows above the field; nothing is lost. When the
+ * failure was Accord being unreachable, the message is sent again by itself
+ * once Accord is back (issue 28): onSend carries the same request id for the
+ * same words, so a send whose answer was lost is not stored twice.
  */
-export function ReplyBox({ label, onSend, submitLabel = 'Send' }: ReplyBoxProps) {
+export function ReplyBox({ label, onSend, submitLabel = 'Send', reachability = appReachability }: ReplyBoxProps) {
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [bodyError, setBodyError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Failed because Accord could not be reached: sent again when it is back.
+  const [waitingForAccord, setWaitingForAccord] = useState(false);
+  const reachable = useReachability(reachability);
   const picker = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const pickerId = useId();
@@ -51,6 +63,7 @@ export function ReplyBox({ label, onSend, submitLabel = 'Send' }: ReplyBoxProps)
     if (problem) return;
     setBusy(true);
     setFailure(null);
+    setWaitingForAccord(false);
     const outcome = await onSend({ body, files });
     setBusy(false);
     if (outcome.ok) {
@@ -59,8 +72,19 @@ export function ReplyBox({ label, onSend, submitLabel = 'Send' }: ReplyBoxProps)
       setProblems([]);
     } else {
       setFailure(outcome.message);
+      const state = reachability.get();
+      setWaitingForAccord(state === 'unreachable' || state === 'offline');
     }
   };
+
+  // Sent again once, when Accord is back; a failure then waits for the next return.
+  const sendRef = useRef(send);
+  useEffect(() => {
+    sendRef.current = send;
+  });
+  useEffect(() => {
+    if (waitingForAccord && reachable === 'back') void sendRef.current();
+  }, [waitingForAccord, reachable]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,11 +109,13 @@ export function ReplyBox({ label, onSend, submitLabel = 'Send' }: ReplyBoxProps)
   return (
     <chakra.form display="flex" flexDirection="column" gap="3" onSubmit={submit} noValidate aria-busy={busy}>
       {failure ? (
-        <Alert.Root status="error" role="alert">
+        <Alert.Root status={waitingForAccord ? 'warning' : 'error'} role="alert">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Your message was not sent</Alert.Title>
-            <Alert.Description>{failure}</Alert.Description>
+            <Alert.Title>{waitingForAccord ? 'Your message is not sent yet' : 'Your message was not sent'}</Alert.Title>
+            <Alert.Description>
+              {waitingForAccord ? 'Accord can’t be reached right now. What you wrote stays here and is sent as soon as Accord is back.' : failure}
+            </Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ) : null}
