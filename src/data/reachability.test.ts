@@ -170,4 +170,19 @@ describe('whether Accord can be reached', () => {
     await expect(upload).resolves.toHaveProperty('status', 200);
     expect(store.get()).toBe('back');
   });
+
+  it('Realtime reports itself, per live view: no probe asks it, and it is back when every view that failed is live again', async () => {
+    const net = services();
+    store = createReachability({ apiUrl: API, anonKey: 'anon', probeFetch: net.fetch });
+    store.report('realtime:inbox', false);
+    store.report('realtime:conversation:1', false);
+    expect(store.get()).toBe('unreachable');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(net.asked).toEqual([]);
+    store.report('realtime:inbox', true);
+    expect(store.get()).toBe('unreachable');
+    // The other view closes: it withdraws its own failure.
+    store.report('realtime:conversation:1', true);
+    expect(store.get()).toBe('back');
+  });
 });

@@ -8,7 +8,8 @@
  * failed again, with a growing delay, until they answer; the first answer of
  * any request to them does as well. When Accord is back, the browser's
  * `online` event is sent again so SWR re-reads every list on the page, as it
- * does when a phone comes back online.
+ * does when a phone comes back online. Realtime's socket reports itself
+ * (report): a live view that cannot rejoin makes Accord unreachable too.
  *
  * The app shows it in one calm banner (components/layout/reachability-banner).
  * What a person typed stays in its form: a failed command keeps its values and
@@ -52,6 +53,13 @@ export interface ReachabilityStore {
   subscribe(listener: () => void): () => void;
   /** A fetch that reports what it sees (wraps the client's). */
   watch(baseFetch: Fetch): Fetch;
+  /**
+   * What a connection that is not a fetch saw: Realtime's socket, which
+   * realtime-js reconnects by itself (so no probe asks it; its own rejoin says
+   * when it is back). One entry per live view (`realtime:<view>`), so a view
+   * that closes withdraws only its own failure.
+   */
+  report(service: `realtime:${string}`, reachable: boolean): void;
   /** Stops the probe and the timers (tests). */
   dispose(): void;
 }
@@ -108,7 +116,9 @@ export function createReachability({ apiUrl, anonKey, target, probeFetch = (i, i
   const probe = async () => {
     probeTimer = undefined;
     for (const service of [...failing]) {
-      const { url, method } = PROBES[service]!(base);
+      const ask = PROBES[service];
+      if (!ask) continue;
+      const { url, method } = ask(base);
       const giveUp = new AbortController();
       const timeout = setTimeout(() => giveUp.abort(), PROBE_TIMEOUT_MS);
       const ok = await probeFetch(url, { method, headers: { apikey: anonKey }, signal: giveUp.signal })
@@ -123,7 +133,7 @@ export function createReachability({ apiUrl, anonKey, target, probeFetch = (i, i
   };
 
   const scheduleProbe = () => {
-    if (disposed || probeTimer || failing.size === 0 || state === 'offline') return;
+    if (disposed || probeTimer || state === 'offline' || ![...failing].some((service) => service in PROBES)) return;
     const delay = PROBE_DELAYS_MS[Math.min(probes, PROBE_DELAYS_MS.length - 1)]!;
     probes += 1;
     probeTimer = setTimeout(() => void probe(), delay);
@@ -181,6 +191,10 @@ export function createReachability({ apiUrl, anonKey, target, probeFetch = (i, i
         else answered(service);
         return response;
       };
+    },
+    report(service, reachable) {
+      if (reachable) answered(service);
+      else failed(service);
     },
     dispose() {
       disposed = true;

@@ -3,8 +3,15 @@ import { createActor } from 'xstate';
 
 import { liveConnectionMachine, liveStatusOf, type LiveStatus } from '../../../machines/live-connection.machine';
 import { liveConnectionActors, type LiveChange, type LiveTable } from '../../actors/live-connection-actors';
+import { reachability } from '../app-reachability';
 
 export type { LiveChange, LiveStatus, LiveTable };
+
+/**
+ * How long a view may be rejoining before Realtime counts as unreachable: a
+ * socket that blips and rejoins at once is not worth a banner.
+ */
+export const REALTIME_PATIENCE_MS = 1_500;
 
 export interface LiveChangesOptions {
   /** Names the view, e.g. `conversation:42`; one channel per view. */
@@ -48,6 +55,21 @@ export function useLiveChanges({ name, tables, enabled = true, onChange, onResyn
       actor.stop();
     };
   }, [name, tablesKey, enabled]);
+
+  // Realtime that cannot be rejoined is Accord unreachable, as the banner says (issue 28); live again, it is back.
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const service = `realtime:${name}` as const;
+    if (status === 'live') reachability.report(service, true);
+    if (status !== 'reconnecting') return undefined;
+    const patience = setTimeout(() => reachability.report(service, false), REALTIME_PATIENCE_MS);
+    return () => clearTimeout(patience);
+  }, [name, enabled, status]);
+  // A view that closes withdraws what it reported: no banner is left for a channel nobody watches.
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return () => reachability.report(`realtime:${name}`, true);
+  }, [name, enabled]);
 
   return enabled ? status : 'connecting';
 }
