@@ -10,6 +10,7 @@ import { ensureApplicationDraft, saveApplicationDraft } from '../data/onboarding
 import { sendSignupLink } from '../data/onboarding/send-signup-link';
 import { ApplicationRefusedError, submitApplication } from '../data/onboarding/submit-application';
 import { removeReplacedDraftFile, uploadApplicationFile } from '../data/onboarding/upload-application-file';
+import { createRequestIds } from '../data/request-ids';
 import type { UploadTracking } from '../data/storage-upload';
 
 /**
@@ -23,6 +24,8 @@ export function onboardingActors(userId: string | null, client: AccordClient = s
     if (!userId) throw new Error('Sign in to continue your application.');
     return userId;
   };
+  // The same answers submitted again carry the same id: a retry after a lost answer finds the application it made.
+  const submissions = createRequestIds();
   const saveDraft = fromPromise<{ folderId: string }, DraftVersion>(({ input }) =>
     saveApplicationDraft(client, { userId: requireUser(), payload: input.payload as Json & object, step: input.step }),
   );
@@ -46,7 +49,9 @@ export function onboardingActors(userId: string | null, client: AccordClient = s
     }),
     submitApplication: fromPromise<{ organizationId: string }, { payload: SubmitPayload }>(async ({ input }) => {
       try {
-        return await submitApplication(client, input.payload as unknown as Json);
+        const submitted = await submitApplication(client, input.payload as unknown as Json, submissions.idFor(JSON.stringify(input.payload)));
+        submissions.sent();
+        return submitted;
       } catch (error) {
         // The machine shows named fields where they are (SubmitRefusal); anything else as a message.
         if (error instanceof ApplicationRefusedError) throw { message: error.message, fieldErrors: fieldErrorsFromServer(error.fields) };

@@ -1563,6 +1563,7 @@ export type Database = {
           "organization_id": string,
           "registration_document_path": string | null,
           "status": Database["public"]['Enums']["application_status"],
+          "submission_request_id": string | null,
           "submitted_at": string,
           "submitted_by": string | null,
           "updated_at": string,
@@ -1581,6 +1582,7 @@ export type Database = {
           "organization_id": string,
           "registration_document_path"?: string | null,
           "status"?: Database["public"]['Enums']["application_status"],
+          "submission_request_id"?: string | null,
           "submitted_at"?: string,
           "submitted_by"?: string | null,
           "updated_at"?: string,
@@ -1598,6 +1600,7 @@ export type Database = {
           "organization_id"?: string,
           "registration_document_path"?: string | null,
           "status"?: Database["public"]['Enums']["application_status"],
+          "submission_request_id"?: string | null,
           "submitted_at"?: string,
           "submitted_by"?: string | null,
           "updated_at"?: string,
@@ -4360,7 +4363,10 @@ export type Database = {
       },
       "submit_application":
       {
-        Args: { "payload": Json }; Returns: string
+        Args: {
+          "p_request_id"?: string,
+          "payload": Json
+        }; Returns: string
       },
       "trust_list_draft":
       {

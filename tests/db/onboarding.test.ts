@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
@@ -324,6 +325,32 @@ describe('submit_application', () => {
     const again = await user.client.rpc('submit_application', { payload: validPayload(orgId) });
     expect(again.error?.code).toBe('23505');
     expect(again.error?.message).toBe('already_in_organization');
+  });
+
+  it('the same submission again (its answer lost) returns the organisation it created, once; another person’s id gets nothing', async () => {
+    const { user, orgId } = await readyApplicant('submit-retried');
+    const requestId = randomUUID();
+    expect(expectOk(await user.client.rpc('submit_application', { payload: validPayload(orgId), p_request_id: requestId }))).toBe(orgId);
+    const [retry, secondTab] = await Promise.all([
+      user.client.rpc('submit_application', { payload: validPayload(orgId), p_request_id: requestId }),
+      user.client.rpc('submit_application', { payload: validPayload(orgId), p_request_id: requestId }),
+    ]);
+    expect([expectOk(retry), expectOk(secondTab)]).toEqual([orgId, orgId]);
+    const [{ organisations, applications, submitted }] = await sql<{ organisations: number; applications: number; submitted: number }>(
+      `select (select count(*)::int from public.organizations where created_by = $1) as organisations,
+              (select count(*)::int from public.organization_applications where submitted_by = $1) as applications,
+              (select count(*)::int from public.network_activity where actor_id = $1 and action = 'application.submitted') as submitted`,
+      [user.id],
+    );
+    expect({ organisations, applications, submitted }).toEqual({ organisations: 1, applications: 1, submitted: 1 });
+    // A new id is a new submission: refused, as before.
+    const fresh = await user.client.rpc('submit_application', { payload: validPayload(orgId), p_request_id: randomUUID() });
+    expect(fresh.error?.message).toBe('already_in_organization');
+    // attack: someone else who learns the id is not handed that organisation.
+    const other = await readyApplicant('submit-retried-other');
+    const stolen = await other.user.client.rpc('submit_application', { payload: validPayload(other.orgId), p_request_id: requestId });
+    expect(stolen.error).not.toBeNull();
+    expect(stolen.data).not.toBe(orgId);
   });
 
   it('is atomic: a failure after the organisation was inserted leaves no organisation, membership or application, and keeps the draft', async () => {

@@ -19,8 +19,9 @@ export class ApplicationRefusedError extends DataError {
 
 export const ALREADY_IN_ORGANIZATION_MESSAGE = 'This account already belongs to an organisation, so it cannot apply again.';
 
-export async function submitApplication(client: AccordClient, payload: Json): Promise<{ organizationId: string }> {
-  const { data, error } = await client.rpc('submit_application', { payload });
+/** `requestId`: the same id again (a retry after a lost answer) returns the organisation the first submission created. */
+export async function submitApplication(client: AccordClient, payload: Json, requestId?: string): Promise<{ organizationId: string }> {
+  const { data, error } = await client.rpc('submit_application', { payload, ...(requestId ? { p_request_id: requestId } : {}) });
   if (error) {
     if (error.message === 'invalid_application') {
       let fields: Record<string, string> = {};
