@@ -72,6 +72,29 @@ export interface BackupResult {
   rowCount: number;
   fileCount: number;
   durationMs: number;
+  timings: Timings;
+}
+
+/**
+ * Where a backup's or a drill's time went (the bench prints it): wall-clock
+ * milliseconds per phase in the order they ran, and per table (or index)
+ * within the phases that work table by table.
+ */
+export interface Timings {
+  phases: Record<string, number>;
+  detail: Record<string, number>;
+}
+
+export const newTimings = (): Timings => ({ phases: {}, detail: {} });
+
+/** Runs `work`, adding its wall-clock time to `into[name]`. */
+export async function timed<T>(into: Record<string, number>, name: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    into[name] = (into[name] ?? 0) + Math.round(performance.now() - started);
+  }
 }
 
 export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -154,6 +177,7 @@ async function copyFileHashing(from: string, to: string) {
 
 export async function takeBackup({ dbUrl, dataDir, location }: { dbUrl: string; dataDir: string; location: string }): Promise<BackupResult> {
   const started = Date.now();
+  const timings = newTimings();
   const dir = inside(dataDir, location);
   await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, 'tables'), { recursive: true });
@@ -178,11 +202,14 @@ export async function takeBackup({ dbUrl, dataDir, location }: { dbUrl: string; 
       sequences: [],
       files: [],
     };
-    for (const [i, t] of tables.entries()) {
-      const file = `tables/${String(i).padStart(4, '0')}-${t.schema}.${t.name}.copy`;
-      const totals = await copyTableOut(client, t, createWriteStream(join(dir, file)));
-      manifest.tables.push({ ...t, file, rows: totals.rows, bytes: totals.bytes, sha256: totals.sha256 });
-    }
+    timings.phases['snapshot and catalog'] = Date.now() - started;
+    await timed(timings.phases, 'tables', async () => {
+      for (const [i, t] of tables.entries()) {
+        const file = `tables/${String(i).padStart(4, '0')}-${t.schema}.${t.name}.copy`;
+        const totals = await timed(timings.detail, `copy out ${t.schema}.${t.name}`, () => copyTableOut(client, t, createWriteStream(join(dir, file))));
+        manifest.tables.push({ ...t, file, rows: totals.rows, bytes: totals.bytes, sha256: totals.sha256 });
+      }
+    });
     // Sequences are not transactional; read inside the snapshot they are at least
     // as far as the rows copied, which is all a restore needs.
     manifest.sequences = (
@@ -201,13 +228,15 @@ export async function takeBackup({ dbUrl, dataDir, location }: { dbUrl: string; 
     ).rows;
     await client.query('commit');
     const storageRoot = resolve(dataDir, 'storage');
-    for (const o of objects) {
-      const file = `objects/${o.bucket}/${o.name}`;
-      const totals = await copyFileHashing(inside(storageRoot, o.bucket, o.name), inside(dir, file)).catch((error: NodeJS.ErrnoException) => {
-        throw new Error(`The stored file ${o.bucket}/${o.name} could not be copied: ${error.code ?? error.message}`);
-      });
-      manifest.files.push({ bucket: o.bucket, name: o.name, file, bytes: totals.bytes, sha256: totals.sha256 });
-    }
+    await timed(timings.phases, 'files', async () => {
+      for (const o of objects) {
+        const file = `objects/${o.bucket}/${o.name}`;
+        const totals = await copyFileHashing(inside(storageRoot, o.bucket, o.name), inside(dir, file)).catch((error: NodeJS.ErrnoException) => {
+          throw new Error(`The stored file ${o.bucket}/${o.name} could not be copied: ${error.code ?? error.message}`);
+        });
+        manifest.files.push({ bucket: o.bucket, name: o.name, file, bytes: totals.bytes, sha256: totals.sha256 });
+      }
+    });
     const manifestText = `${JSON.stringify(manifest, null, 1)}\n`;
     const checksum = createHash('sha256').update(manifestText).digest('hex');
     await writeFile(join(dir, 'manifest.json'), manifestText);
@@ -224,6 +253,7 @@ export async function takeBackup({ dbUrl, dataDir, location }: { dbUrl: string; 
       rowCount: manifest.tables.reduce((n, t) => n + t.rows, 0),
       fileCount: manifest.files.length,
       durationMs: Date.now() - started,
+      timings,
     };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);

@@ -16,8 +16,11 @@ import {
   copyTableOut,
   inside,
   qualified,
+  newTimings,
   tally,
+  timed,
   type Manifest,
+  type Timings,
 } from './backup.ts';
 
 /**
@@ -47,6 +50,7 @@ export interface DrillResult {
   mismatches: Mismatch[];
   erasureReplayed: boolean;
   durationMs: number;
+  timings: Timings;
 }
 
 export interface DrillOptions {
@@ -79,12 +83,20 @@ const discard = () => new Writable({ write: (_chunk, _enc, done) => done() });
  */
 export async function loadBackup(
   client: pg.Client,
-  { rootDir, dir, manifest, log }: { rootDir: string; dir: string; manifest: Manifest; log: (message: string) => void },
+  {
+    rootDir,
+    dir,
+    manifest,
+    log,
+    timings = newTimings(),
+  }: { rootDir: string; dir: string; manifest: Manifest; log: (message: string) => void; timings?: Timings },
 ): Promise<string[]> {
-  await buildSchema(client, rootDir, { created: true, log });
-  // The auth stand-in creates these when it starts, as GoTrue migrates its own tables.
-  await ensureCodeAttemptsTable(client);
-  await ensureTotpGuardTables(client);
+  await timed(timings.phases, 'schema (bootstrap, migrations)', async () => {
+    await buildSchema(client, rootDir, { created: true, log });
+    // The auth stand-in creates these when it starts, as GoTrue migrates its own tables.
+    await ensureCodeAttemptsTable(client);
+    await ensureTotpGuardTables(client);
+  });
   const migrations = (
     await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
   ).rows.map((r) => r.version);
@@ -95,13 +107,17 @@ export async function loadBackup(
   await client.query('begin');
   await client.query('set local session_replication_role = replica');
   await client.query(`truncate ${manifest.tables.map((t) => qualified(t.schema, t.name)).join(', ')} cascade`);
-  for (const t of manifest.tables) {
-    await pipeline(createReadStream(join(dir, t.file)), client.query(copyFrom(`copy ${copyColumns(t)} from stdin`)));
-  }
+  await timed(timings.phases, 'copy in', async () => {
+    for (const t of manifest.tables) {
+      await timed(timings.detail, `copy in ${t.schema}.${t.name}`, () =>
+        pipeline(createReadStream(join(dir, t.file)), client.query(copyFrom(`copy ${copyColumns(t)} from stdin`))),
+      );
+    }
+  });
   for (const s of manifest.sequences) {
     await client.query('select pg_catalog.setval($1::regclass, $2::bigint, $3)', [qualified(s.schema, s.name), s.lastValue, s.isCalled]);
   }
-  await client.query('commit');
+  await timed(timings.phases, 'commit', () => client.query('commit'));
   return manifest.migrations.filter((v) => !migrations.includes(v));
 }
 
@@ -125,13 +141,15 @@ export async function carryOverErasureLedger(live: pg.Client, restored: pg.Clien
 
 export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> {
   const started = Date.now();
+  const timings = newTimings();
   const log = opts.log ?? (() => undefined);
   const dir = inside(opts.dataDir, opts.location);
   const mismatches: Mismatch[] = [];
-  const result = (rest: Omit<DrillResult, 'mismatches' | 'durationMs'>): DrillResult => ({
+  const result = (rest: Omit<DrillResult, 'mismatches' | 'durationMs' | 'timings'>): DrillResult => ({
     ...rest,
     mismatches,
     durationMs: Date.now() - started,
+    timings,
   });
 
   const manifestText = await readFile(join(dir, 'manifest.json'), 'utf8');
@@ -152,13 +170,15 @@ export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> 
   await admin.connect();
   const scratch = inside(opts.dataDir, 'restore-drills', database);
   try {
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.query(`create database ${database} template template0 encoding 'UTF8'`);
+    await timed(timings.phases, 'create database', async () => {
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.query(`create database ${database} template template0 encoding 'UTF8'`);
+    });
     const client = new pg.Client({ connectionString: withDatabase(opts.dbUrl, database) });
     client.on('error', () => undefined);
     await client.connect();
     try {
-      const missing = await loadBackup(client, { rootDir: opts.rootDir, dir, manifest, log });
+      const missing = await loadBackup(client, { rootDir: opts.rootDir, dir, manifest, log, timings });
       if (missing.length > 0) {
         mismatches.push({ kind: 'schema', subject: 'supabase/migrations', expected: manifest.migrations.at(-1) ?? '', actual: `missing ${missing.join(', ')}` });
       }
@@ -166,8 +186,9 @@ export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> 
       // Read back: a fresh heap filled by one COPY returns its rows in the
       // order they were copied, so equal rows print equal bytes.
       let rowsCompared = 0;
+      const readBackStarted = Date.now();
       for (const t of manifest.tables) {
-        const totals = await copyTableOut(client, t, discard());
+        const totals = await timed(timings.detail, `read back ${t.schema}.${t.name}`, () => copyTableOut(client, t, discard()));
         rowsCompared += totals.rows;
         if (totals.rows !== t.rows || totals.sha256 !== t.sha256) {
           mismatches.push({
@@ -178,6 +199,7 @@ export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> 
           });
         }
       }
+      timings.phases['read back'] = Date.now() - readBackStarted;
       for (const s of manifest.sequences) {
         const { rows } = await client.query<{ v: string | null }>(
           'select last_value::text as v from pg_catalog.pg_sequences where schemaname = $1 and sequencename = $2',
@@ -190,6 +212,7 @@ export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> 
       }
 
       // The files: restored to a scratch folder, hashed as written back from there.
+      const filesStarted = Date.now();
       const restored = new Set(
         (await client.query<{ key: string }>(`select bucket_id || '/' || name as key from storage.objects`)).rows.map((r) => r.key),
       );
@@ -207,18 +230,21 @@ export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> 
         }
       }
       for (const key of restored) mismatches.push({ kind: 'file', subject: key, expected: 'a file in the backup', actual: 'no file' });
+      timings.phases.files = Date.now() - filesStarted;
 
       // After any restore: erasures done since the backup are done again, from
       // the live database's ledger (the restored one is as old as the backup).
-      const erasureReplayed = (await carryOverErasureLedger(admin, client)) !== false;
+      const erasureReplayed = (await timed(timings.phases, 'erasure ledger', () => carryOverErasureLedger(admin, client))) !== false;
 
       return result({ tablesCompared: manifest.tables.length, rowsCompared, filesCompared: manifest.files.length, erasureReplayed });
     } finally {
       await client.end().catch(() => undefined);
     }
   } finally {
-    await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
-    await rm(scratch, { recursive: true, force: true });
+    await timed(timings.phases, 'drop database', async () => {
+      await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
+      await admin.end().catch(() => undefined);
+      await rm(scratch, { recursive: true, force: true });
+    });
   }
 }
