@@ -175,20 +175,87 @@ async function copyFileHashing(from: string, to: string) {
   return totals;
 }
 
-export async function takeBackup({ dbUrl, dataDir, location }: { dbUrl: string; dataDir: string; location: string }): Promise<BackupResult> {
+/** Connections used at once by a backup and by a drill: one per core of the 2-core machine this is measured on. */
+export const RECOVERY_WORKERS = 2;
+
+/** A connection whose failure rejects the query in hand rather than ending the process (an unheard 'error' event would). */
+export async function connect(connectionString: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
+/**
+ * Runs `work` for every item, each client taking the next item as soon as it
+ * is free, so the items should come largest first (the largest one bounds the
+ * whole). After a failure no client starts another item; the first failure is
+ * thrown once every client has stopped.
+ */
+export async function eachOnClients<T>(clients: pg.Client[], items: T[], work: (client: pg.Client, item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const results = await Promise.allSettled(
+    clients.map(async (client) => {
+      while (!failed && next < items.length) {
+        const item = items[next];
+        next += 1;
+        try {
+          await work(client, item);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+    }),
+  );
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+/** `items` ordered by `size`, largest first (ties in their given order). */
+export const largestFirst = <T>(items: T[], size: (item: T) => number): T[] =>
+  items.map((item, i) => ({ item, i, n: size(item) })).sort((a, b) => b.n - a.n || a.i - b.i).map((x) => x.item);
+
+export async function takeBackup({
+  dbUrl,
+  dataDir,
+  location,
+  workers = RECOVERY_WORKERS,
+}: {
+  dbUrl: string;
+  dataDir: string;
+  location: string;
+  workers?: number;
+}): Promise<BackupResult> {
   const started = Date.now();
   const timings = newTimings();
   const dir = inside(dataDir, location);
   await rm(dir, { recursive: true, force: true });
   await mkdir(join(dir, 'tables'), { recursive: true });
-  const client = new pg.Client({ connectionString: dbUrl });
-  // Postgres going away fails the query in hand; unheard, the client's 'error' event would end the process.
-  client.on('error', () => undefined);
-  await client.connect();
+  const client = await connect(dbUrl);
+  const helpers: pg.Client[] = [];
   try {
     await client.query(COPY_SETTINGS);
     await client.query('begin isolation level repeatable read read only');
+    // The other connections see this transaction's snapshot, as pg_dump -j's
+    // workers do: the backup is of one moment however many copy it.
+    const { rows: exported } = await client.query<{ id: string }>('select pg_catalog.pg_export_snapshot() as id');
+    for (let i = 1; i < workers; i += 1) {
+      const helper = await connect(dbUrl);
+      helpers.push(helper);
+      await helper.query(COPY_SETTINGS);
+      await helper.query('begin isolation level repeatable read read only');
+      await helper.query(`set transaction snapshot ${client.escapeLiteral(exported[0].id)}`);
+    }
     const tables = await listTables(client);
+    const { rows: sizes } = await client.query<{ name: string; bytes: string }>(
+      `select n.nspname || '.' || c.relname as name, pg_catalog.pg_relation_size(c.oid)::text as bytes
+         from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and n.nspname = any($1)`,
+      [BACKUP_SCHEMAS],
+    );
+    const size = new Map(sizes.map((r) => [r.name, Number(r.bytes)]));
     const manifest: Manifest = {
       format: MANIFEST_FORMAT,
       takenAt: new Date().toISOString(),
@@ -203,13 +270,21 @@ export async function takeBackup({ dbUrl, dataDir, location }: { dbUrl: string; 
       files: [],
     };
     timings.phases['snapshot and catalog'] = Date.now() - started;
-    await timed(timings.phases, 'tables', async () => {
-      for (const [i, t] of tables.entries()) {
-        const file = `tables/${String(i).padStart(4, '0')}-${t.schema}.${t.name}.copy`;
-        const totals = await timed(timings.detail, `copy out ${t.schema}.${t.name}`, () => copyTableOut(client, t, createWriteStream(join(dir, file))));
-        manifest.tables.push({ ...t, file, rows: totals.rows, bytes: totals.bytes, sha256: totals.sha256 });
-      }
-    });
+    // The manifest lists the tables in the catalog's order whichever finishes first.
+    const entries: TableEntry[] = new Array<TableEntry>(tables.length);
+    const numbered = tables.map((t, i) => ({ t, i, file: `tables/${String(i).padStart(4, '0')}-${t.schema}.${t.name}.copy` }));
+    await timed(timings.phases, 'tables', () =>
+      eachOnClients(
+        [client, ...helpers],
+        largestFirst(numbered, ({ t }) => size.get(`${t.schema}.${t.name}`) ?? 0),
+        async (c, { t, i, file }) => {
+          const totals = await timed(timings.detail, `copy out ${t.schema}.${t.name}`, () => copyTableOut(c, t, createWriteStream(join(dir, file))));
+          entries[i] = { ...t, file, rows: totals.rows, bytes: totals.bytes, sha256: totals.sha256 };
+        },
+      ),
+    );
+    manifest.tables = entries;
+    for (const helper of helpers) await helper.query('commit');
     // Sequences are not transactional; read inside the snapshot they are at least
     // as far as the rows copied, which is all a restore needs.
     manifest.sequences = (
@@ -256,10 +331,10 @@ export async function takeBackup({ dbUrl, dataDir, location }: { dbUrl: string; 
       timings,
     };
   } catch (error) {
-    await client.query('rollback').catch(() => undefined);
+    for (const c of [client, ...helpers]) await c.query('rollback').catch(() => undefined);
     await rm(dir, { recursive: true, force: true });
     throw error;
   } finally {
-    await client.end();
+    for (const c of [client, ...helpers]) await c.end().catch(() => undefined);
   }
 }
