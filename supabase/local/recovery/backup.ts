@@ -186,25 +186,47 @@ export async function connect(connectionString: string): Promise<pg.Client> {
   return client;
 }
 
+/** One piece of a backup's or a drill's work, for whichever connection is free. */
+export interface Task {
+  /** Larger first: the largest bounds the whole. */
+  size: number;
+  /** A task that must have finished before this one starts. */
+  after?: Task;
+  run: (client: pg.Client) => Promise<void>;
+  done?: boolean;
+}
+
 /**
- * Runs `work` for every item, each client taking the next item as soon as it
- * is free, so the items should come largest first (the largest one bounds the
- * whole). After a failure no client starts another item; the first failure is
- * thrown once every client has stopped.
+ * Runs every task on the first free client, the largest task that can start
+ * first. After a failure no client starts another task; the first failure
+ * is thrown once every client has stopped.
  */
-export async function eachOnClients<T>(clients: pg.Client[], items: T[], work: (client: pg.Client, item: T) => Promise<void>): Promise<void> {
-  let next = 0;
+export async function runOnClients(clients: pg.Client[], tasks: Task[]): Promise<void> {
+  const pending = [...tasks];
   let failed = false;
+  let wake = () => undefined as void;
+  let changed = new Promise<void>((resolve) => (wake = resolve));
   const results = await Promise.allSettled(
     clients.map(async (client) => {
-      while (!failed && next < items.length) {
-        const item = items[next];
-        next += 1;
+      while (!failed && pending.length > 0) {
+        let next: Task | undefined;
+        for (const t of pending) if ((!t.after || t.after.done) && (!next || t.size > next.size)) next = t;
+        if (!next) {
+          // Everything left waits for a task another client is running.
+          await changed;
+          continue;
+        }
+        pending.splice(pending.indexOf(next), 1);
         try {
-          await work(client, item);
+          await next.run(client);
+          next.done = true;
         } catch (error) {
           failed = true;
           throw error;
+        } finally {
+          const woken = wake;
+          changed = new Promise<void>((resolve) => (wake = resolve));
+          woken();
         }
       }
     }),
@@ -212,10 +234,6 @@ export async function eachOnClients<T>(clients: pg.Client[], items: T[], work: (
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
 }
-
-/** `items` ordered by `size`, largest first (ties in their given order). */
-export const largestFirst = <T>(items: T[], size: (item: T) => number): T[] =>
-  items.map((item, i) => ({ item, i, n: size(item) })).sort((a, b) => b.n - a.n || a.i - b.i).map((x) => x.item);
 
 export async function takeBackup({
   dbUrl,
@@ -274,13 +292,15 @@ export async function takeBackup({
     const entries: TableEntry[] = new Array<TableEntry>(tables.length);
     const numbered = tables.map((t, i) => ({ t, i, file: `tables/${String(i).padStart(4, '0')}-${t.schema}.${t.name}.copy` }));
     await timed(timings.phases, 'tables', () =>
-      eachOnClients(
+      runOnClients(
         [client, ...helpers],
-        largestFirst(numbered, ({ t }) => size.get(`${t.schema}.${t.name}`) ?? 0),
-        async (c, { t, i, file }) => {
-          const totals = await timed(timings.detail, `copy out ${t.schema}.${t.name}`, () => copyTableOut(c, t, createWriteStream(join(dir, file))));
-          entries[i] = { ...t, file, rows: totals.rows, bytes: totals.bytes, sha256: totals.sha256 };
-        },
+        numbered.map(({ t, i, file }) => ({
+          size: size.get(`${t.schema}.${t.name}`) ?? 0,
+          run: async (c) => {
+            const totals = await timed(timings.detail, `copy out ${t.schema}.${t.name}`, () => copyTableOut(c, t, createWriteStream(join(dir, file))));
+            entries[i] = { ...t, file, rows: totals.rows, bytes: totals.bytes, sha256: totals.sha256 };
+          },
+        })),
       ),
     );
     manifest.tables = entries;

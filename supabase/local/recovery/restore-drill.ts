@@ -15,8 +15,7 @@ import {
   RECOVERY_WORKERS,
   connect,
   copyColumns,
-  eachOnClients,
-  largestFirst,
+  runOnClients,
   copyTableOut,
   inside,
   qualified,
@@ -24,6 +23,8 @@ import {
   tally,
   timed,
   type Manifest,
+  type TableEntry,
+  type Task,
   type Timings,
 } from './backup.ts';
 
@@ -124,7 +125,10 @@ interface LoadGroup {
   /** Every table of the group, the backup's and any other referencing them, quoted. */
   truncate: string[];
   /** The group's tables with rows in the backup, in the manifest's order. */
-  tables: Manifest['tables'];
+  tables: TableEntry[];
+  /** All the group's backed-up tables, and their names as `schema.name`. */
+  all: TableEntry[];
+  members: Set<string>;
   bytes: number;
 }
 
@@ -160,9 +164,11 @@ async function foreignKeyGroups(client: pg.Client, manifest: Manifest): Promise<
   const groups = new Map<string, LoadGroup>();
   for (const t of manifest.tables) {
     const r = root(qualified(t.schema, t.name));
-    const group = groups.get(r) ?? { truncate: [], tables: [], bytes: 0 };
+    const group = groups.get(r) ?? { truncate: [], tables: [], all: [], members: new Set<string>(), bytes: 0 };
     groups.set(r, group);
     if (t.rows > 0) group.tables.push(t);
+    group.all.push(t);
+    group.members.add(`${t.schema}.${t.name}`);
     group.bytes += t.bytes;
   }
   for (const name of parent.keys()) groups.get(root(name))?.truncate.push(name);
@@ -190,10 +196,12 @@ export async function moreConnections(dbUrl: string, workers: number): Promise<p
  * is built (the platform bootstrap, then supabase/migrations) and loads the
  * backup at `dir` into it as pg_restore does: the tables emptied of what the
  * migrations inserted and the loaded tables' secondary indexes dropped, the
- * rows copied in over `workers` connections to `dbUrl` (the same database;
- * the largest tables first, triggers and foreign-key checks off), the
- * sequences set, then the indexes built again from their definitions and
- * comments. Returns the backup's migrations this build lacks.
+ * sequences set, the rows copied in over `workers` connections to `dbUrl`
+ * (the same database; the largest tables first, triggers and foreign-key
+ * checks off), and as soon as a table's rows are in, its indexes built again
+ * from their definitions and comments and `readBack` (the drill's comparison)
+ * run for it, on whichever connection is free. Returns the backup's
+ * migrations this build lacks.
  *
  * Each table is one COPY, but the load is not one transaction: a load that
  * fails leaves a half-loaded database, to be dropped (the drill's is a
@@ -210,6 +218,7 @@ export async function loadBackup(
     dbUrl,
     workers = RECOVERY_WORKERS,
     timings = newTimings(),
+    readBack,
   }: {
     rootDir: string;
     dir: string;
@@ -219,6 +228,8 @@ export async function loadBackup(
     dbUrl: string;
     workers?: number;
     timings?: Timings;
+    /** Run for every backed-up table once its rows are committed (its read-back need not wait for indexes). */
+    readBack?: (client: pg.Client, table: TableEntry) => Promise<void>;
   },
 ): Promise<string[]> {
   await timed(timings.phases, 'schema (bootstrap, migrations)', async () => {
@@ -242,15 +253,21 @@ export async function loadBackup(
   });
   const groups = await foreignKeyGroups(client, manifest);
 
+  for (const s of manifest.sequences) {
+    await client.query('select pg_catalog.setval($1::regclass, $2::bigint, $3)', [qualified(s.schema, s.name), s.lastValue, s.isCalled]);
+  }
+
   const helpers = await moreConnections(dbUrl, workers);
   const clients = [client, ...helpers];
   try {
     await client.query(COPY_SETTINGS);
-    await timed(timings.phases, 'copy in', () =>
-      eachOnClients(
-        clients,
-        largestFirst(groups, (g) => g.bytes),
-        async (c, group) => {
+    // Built from sorted rows, as pg_restore builds them; memory enough to sort a large table's keys at once.
+    for (const c of clients) await c.query(`set maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`);
+    const tasks: Task[] = [];
+    for (const group of groups) {
+      const load: Task = {
+        size: group.bytes,
+        run: async (c) => {
           try {
             // Emptied (of what the migrations inserted) in the transaction that
             // fills them: a table truncated in its own transaction is appended
@@ -273,24 +290,24 @@ export async function loadBackup(
             throw error;
           }
         },
-      ),
-    );
-    for (const s of manifest.sequences) {
-      await client.query('select pg_catalog.setval($1::regclass, $2::bigint, $3)', [qualified(s.schema, s.name), s.lastValue, s.isCalled]);
+      };
+      tasks.push(load);
+      // Once a group is in, its indexes are built and (in a drill) its tables
+      // read back at the same time, on whichever connection is free.
+      for (const index of deferred.filter((ix) => group.members.has(ix.table))) {
+        tasks.push({
+          size: tableBytes.get(index.table) ?? 0,
+          after: load,
+          run: (c) =>
+            timed(timings.detail, `index ${index.name}`, async () => {
+              await c.query(index.definition);
+              if (index.comment != null) await c.query(`comment on index ${index.name} is ${c.escapeLiteral(index.comment)}`);
+            }),
+        });
+      }
+      if (readBack) for (const t of group.all) tasks.push({ size: t.bytes, after: load, run: (c) => readBack(c, t) });
     }
-    // Built from sorted rows, as pg_restore builds them; memory enough to sort a large table's keys at once.
-    for (const c of clients) await c.query(`set maintenance_work_mem = '${INDEX_BUILD_MEMORY}'`);
-    await timed(timings.phases, 'indexes', () =>
-      eachOnClients(
-        clients,
-        largestFirst(deferred, (index) => tableBytes.get(index.table) ?? 0),
-        (c, index) =>
-          timed(timings.detail, `index ${index.name}`, async () => {
-            await c.query(index.definition);
-            if (index.comment != null) await c.query(`comment on index ${index.name} is ${c.escapeLiteral(index.comment)}`);
-          }),
-      ),
-    );
+    await timed(timings.phases, readBack ? 'copy in, indexes, read back' : 'copy in, indexes', () => runOnClients(clients, tasks));
   } finally {
     await client.query('reset maintenance_work_mem').catch(() => undefined);
     for (const h of helpers) await h.end().catch(() => undefined);
@@ -351,37 +368,38 @@ export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> 
     });
     const restoredUrl = withDatabase(opts.dbUrl, database);
     const client = await connect(restoredUrl);
-    const helpers: pg.Client[] = [];
     try {
-      const missing = await loadBackup(client, { rootDir: opts.rootDir, dir, manifest, log, dbUrl: restoredUrl, workers, timings });
+      // Read back: a fresh heap filled by one COPY returns its rows in the
+      // order they were copied, so equal rows print equal bytes. Each table
+      // is read as soon as its load committed, while other tables load and
+      // indexes are built.
+      const readBack = new Map<TableEntry, { rows: number; sha256: string }>();
+      const missing = await loadBackup(client, {
+        rootDir: opts.rootDir,
+        dir,
+        manifest,
+        log,
+        dbUrl: restoredUrl,
+        workers,
+        timings,
+        readBack: async (c, t) => {
+          readBack.set(t, await timed(timings.detail, `read back ${t.schema}.${t.name}`, () => copyTableOut(c, t, discard())));
+        },
+      });
       if (missing.length > 0) {
         mismatches.push({ kind: 'schema', subject: 'supabase/migrations', expected: manifest.migrations.at(-1) ?? '', actual: `missing ${missing.join(', ')}` });
       }
 
-      // Read back: a fresh heap filled by one COPY returns its rows in the
-      // order they were copied, so equal rows print equal bytes. The load is
-      // committed, so the tables are read over several connections at once.
-      helpers.push(...(await moreConnections(restoredUrl, workers)));
-      const readBack = new Array<{ rows: number; sha256: string }>(manifest.tables.length);
-      await timed(timings.phases, 'read back', () =>
-        eachOnClients(
-          [client, ...helpers],
-          largestFirst([...manifest.tables.keys()], (i) => manifest.tables[i].bytes),
-          async (c, i) => {
-            const t = manifest.tables[i];
-            readBack[i] = await timed(timings.detail, `read back ${t.schema}.${t.name}`, () => copyTableOut(c, t, discard()));
-          },
-        ),
-      );
       let rowsCompared = 0;
-      for (const [i, t] of manifest.tables.entries()) {
-        rowsCompared += readBack[i].rows;
-        if (readBack[i].rows !== t.rows || readBack[i].sha256 !== t.sha256) {
+      for (const t of manifest.tables) {
+        const found = readBack.get(t) ?? { rows: 0, sha256: 'not read back' };
+        rowsCompared += found.rows;
+        if (found.rows !== t.rows || found.sha256 !== t.sha256) {
           mismatches.push({
             kind: 'table',
             subject: `${t.schema}.${t.name}`,
             expected: `${t.rows} rows, sha256 ${t.sha256}`,
-            actual: `${readBack[i].rows} rows, sha256 ${readBack[i].sha256}`,
+            actual: `${found.rows} rows, sha256 ${found.sha256}`,
           });
         }
       }
@@ -423,7 +441,7 @@ export async function runRestoreDrill(opts: DrillOptions): Promise<DrillResult> 
 
       return result({ tablesCompared: manifest.tables.length, rowsCompared, filesCompared: manifest.files.length, erasureReplayed });
     } finally {
-      for (const c of [client, ...helpers]) await c.end().catch(() => undefined);
+      await client.end().catch(() => undefined);
     }
   } finally {
     await timed(timings.phases, 'drop database', async () => {
