@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { stackConfig, type StackConfig } from '../supabase/local/config.ts';
 import { startPostgres } from '../supabase/local/postgres.ts';
-import { takeBackup } from '../supabase/local/recovery/backup.ts';
+import { takeBackup, type Timings } from '../supabase/local/recovery/backup.ts';
 import { runRestoreDrill } from '../supabase/local/recovery/restore-drill.ts';
 
 /**
@@ -74,6 +74,15 @@ async function load(db: pg.Client, dataDir: string, sizes: RecoverySizes): Promi
   }
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Each phase's time, then the slowest tables (or indexes) within them. */
+function printTimings(t: Timings): void {
+  console.log(`           ${Object.entries(t.phases).map(([name, ms]) => `${name} ${seconds(ms)}`).join(' · ')}`);
+  const slowest = Object.entries(t.detail).sort((a, b) => b[1] - a[1]).slice(0, 6);
+  console.log(`           slowest: ${slowest.map(([name, ms]) => `${name} ${seconds(ms)}`).join(' · ')}`);
+}
+
 export async function recoveryBench(sizes: RecoverySizes = recoverySizes([])): Promise<boolean> {
   const base = stackConfig('test');
   const dataDir = `${base.dataDir}-recovery`;
@@ -90,12 +99,13 @@ export async function recoveryBench(sizes: RecoverySizes = recoverySizes([])): P
         `select sum(n_live_tup)::bigint::text as rows from pg_stat_user_tables`,
       )
     ).rows;
-    console.log(`  loaded about ${Number(rows).toLocaleString('en-GB')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(`  loaded about ${Number(rows).toLocaleString('en-GB')} rows in ${seconds(performance.now() - t0)}`);
 
     const backup = await takeBackup({ dbUrl: config.dbUrl, dataDir, location: 'backups/bench' });
     console.log(
-      `  backup   ${(backup.durationMs / 1000).toFixed(1)} s  ${backup.rowCount.toLocaleString('en-GB')} rows in ${backup.tableCount} tables, ${backup.fileCount} files, ${(backup.sizeBytes / 1024 / 1024).toFixed(0)} MB`,
+      `  backup   ${seconds(backup.durationMs)}  ${backup.rowCount.toLocaleString('en-GB')} rows in ${backup.tableCount} tables, ${backup.fileCount} files, ${(backup.sizeBytes / 1024 / 1024).toFixed(0)} MB`,
     );
+    printTimings(backup.timings);
     const drill = await runRestoreDrill({
       dbUrl: config.dbUrl,
       rootDir: config.rootDir,
@@ -109,10 +119,11 @@ export async function recoveryBench(sizes: RecoverySizes = recoverySizes([])): P
     const enough = backup.rowCount >= GOAL_ROWS;
     if (!enough) console.log(`  ${backup.rowCount.toLocaleString('en-GB')} rows is below the goal's ${GOAL_ROWS.toLocaleString('en-GB')} (--rows): not a pass at any speed`);
     console.log(
-      `  drill    ${(drill.durationMs / 1000).toFixed(1)} s  ${drill.tablesCompared} tables (${drill.rowsCompared.toLocaleString('en-GB')} rows) and ${drill.filesCompared} files compared, ${drill.mismatches.length} differing`,
+      `  drill    ${seconds(drill.durationMs)}  ${drill.tablesCompared} tables (${drill.rowsCompared.toLocaleString('en-GB')} rows) and ${drill.filesCompared} files compared, ${drill.mismatches.length} differing`,
     );
+    printTimings(drill.timings);
     for (const m of drill.mismatches) console.log(`    ${m.kind} ${m.subject}: expected ${m.expected}, found ${m.actual}`);
-    console.log(`  backup + drill ${(total / 1000).toFixed(1)} s  goal ≤ ${GOAL_MS / 1000} s, every table equal  ${total <= GOAL_MS && equal && enough ? 'ok' : 'MISSED'}`);
+    console.log(`  backup + drill ${seconds(total)}  goal ≤ ${GOAL_MS / 1000} s, every table equal  ${total <= GOAL_MS && equal && enough ? 'ok' : 'MISSED'}`);
     return total <= GOAL_MS && equal && enough;
   } finally {
     await db.end();
