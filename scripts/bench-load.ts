@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { createClient, type RealtimeChannel, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
 import autocannon from 'autocannon';
@@ -124,6 +125,44 @@ function watchConnections(dbUrl: string): { stop(): Promise<ConnectionPeak> } {
   };
 }
 
+/** CPU seconds used so far by a process tree, by program (node, postgres, postgrest, deno…), from /proc. */
+function cpuByProgram(root: number): Map<string, number> {
+  const byProgram = new Map<string, number>();
+  const visit = (pid: number) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime (fields 14 and 15 of the line) and, for reaped children, cutime and cstime: in clock ticks of 1/100 s.
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      byProgram.set(comm, (byProgram.get(comm) ?? 0) + ticks / 100);
+      for (const task of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)) visit(Number(task));
+    } catch {
+      // Ended meanwhile.
+    }
+  };
+  visit(root);
+  return byProgram;
+}
+
+/** What each program of the stack (and the bench itself) used of the CPU during a phase. */
+function cpuWatch(stackPid: number): { stop(): string } {
+  const before = cpuByProgram(stackPid);
+  const self = process.cpuUsage();
+  const t0 = performance.now();
+  return {
+    stop() {
+      const seconds = (performance.now() - t0) / 1000;
+      const after = cpuByProgram(stackPid);
+      const used = [...after].map(([program, s]) => [program, s - (before.get(program) ?? 0)] as const).filter(([, s]) => s >= 0.05);
+      const bench = process.cpuUsage(self);
+      used.push(['the bench', (bench.user + bench.system) / 1e6]);
+      used.sort((a, b) => b[1] - a[1]);
+      return `    CPU         ${used.map(([p, s]) => `${p} ${s.toFixed(1)} s`).join(', ')} in ${seconds.toFixed(0)} s (${availableParallelism()} cores)`;
+    },
+  };
+}
+
 /** Errors of supabase-js calls, told apart by the HTTP status they came with (0: no answer). */
 class ErrorCount {
   readonly errors: PhaseErrors = { non2xx: 0, fiveXx: 0, timeouts: 0, failed: 0 };
@@ -154,7 +193,7 @@ async function timed<T extends { status?: number; error: { message?: string; sta
 /** A registry page's longest search: 300 characters, the most registry_search accepts (decision 068). */
 const LONGEST_QUERY = 'Harbour Bank Retail Systems Trust Partners Group '.repeat(7).slice(0, 300);
 
-async function registryPhase(config: StackConfig, db: pg.Client, seconds: number): Promise<boolean> {
+async function registryPhase(config: StackConfig, db: pg.Client, seconds: number, pid: number): Promise<boolean> {
   const ids = (await db.query<{ id: string; domain: string }>(
     `select o.id::text, o.registry_domain as domain from public.organizations o
        join public.registry_entries r on r.organization_id = o.id
@@ -187,15 +226,21 @@ async function registryPhase(config: StackConfig, db: pg.Client, seconds: number
   console.log('  each call alone (one client, 20 calls after 3 warm-up)');
   for (const [label, call] of Object.entries(calls)) {
     const times: number[] = [];
+    const refused = new Map<string, number>();
     for (let run = 0; run < 23; run += 1) {
       const t0 = performance.now();
       const response = await fetch(`http://127.0.0.1:${config.ports.api}${call.path}`, { method: 'POST', headers, body: JSON.stringify(call.body()) });
       const body = await response.text();
-      if (!response.ok) throw new Error(`${label}: ${response.status} ${body}`);
-      if (run >= 3) times.push(performance.now() - t0);
+      if (run < 3) continue;
+      times.push(performance.now() - t0);
+      if (!response.ok) {
+        const key = `${response.status} ${(JSON.parse(body) as { code?: string }).code ?? ''}`.trim();
+        refused.set(key, (refused.get(key) ?? 0) + 1);
+      }
     }
     const s = latencySummary(times);
-    console.log(`    ${label.padEnd(52)} p50 ${s.p50.toFixed(1).padStart(6)} ms   p95 ${s.p95.toFixed(1).padStart(6)} ms`);
+    const failures = [...refused].map(([key, n]) => `${key} × ${n}`).join(', ');
+    console.log(`    ${label.padEnd(52)} p50 ${s.p50.toFixed(1).padStart(6)} ms   p95 ${s.p95.toFixed(1).padStart(6)} ms${failures ? `   FAILED ${failures}` : ''}`);
   }
 
   // Under load: the page's search, the longest search, a domain and an id, in turn on each connection (not the 1,000-row page: an API caller's bulk read, not a visitor's).
@@ -207,6 +252,7 @@ async function registryPhase(config: StackConfig, db: pg.Client, seconds: number
   ];
   console.log(`  ${REGISTRY_CONNECTIONS} clients for ${seconds} s, each in turn: the page's search, the longest search, by domain, by id (${machineLoad()})`);
   const watch = watchConnections(config.dbUrl);
+  const cpu = cpuWatch(pid);
   const latencies: number[] = [];
   const instance = autocannon({
     // 127.0.0.1, not localhost: the gateway listens on IPv4 only.
@@ -232,6 +278,7 @@ async function registryPhase(config: StackConfig, db: pg.Client, seconds: number
   };
   const figures = { requests: latencies.length, seconds: result.duration, latency: latencySummary(latencies), errors, connections };
   for (const line of phaseLines(figures)) console.log(line);
+  console.log(cpu.stop());
   const codes = Object.entries(result.statusCodeStats).map(([code, s]) => `${code} × ${s.count}`).join(', ');
   console.log(`    answers     ${codes}`);
   const rps = figures.requests / figures.seconds;
@@ -270,7 +317,7 @@ function inboxCodes(inboxUrl: string): { codeFor(address: string): Promise<strin
   };
 }
 
-async function signInPhase(config: StackConfig): Promise<boolean> {
+async function signInPhase(config: StackConfig, pid: number): Promise<boolean> {
   const service = nodeClient(config, config.keys.serviceRoleKey);
   const run = randomUUID().slice(0, 8);
   const emails = Array.from({ length: SIGN_INS }, (_, i) => `signin${i}.${run}@bench.accord.test`);
@@ -289,6 +336,7 @@ async function signInPhase(config: StackConfig): Promise<boolean> {
   console.log(`  ${SIGN_INS} sign-ins by code, one every ${SIGN_IN_WINDOW_MS / SIGN_INS} ms: ask for a code, read it from the mail, verify it (${machineLoad()})`);
   const inbox = inboxCodes(config.inboxUrl);
   const watch = watchConnections(config.dbUrl);
+  const cpu = cpuWatch(pid);
   const latencies: number[] = [];
   const whole: number[] = [];
   const count = new ErrorCount();
@@ -314,6 +362,7 @@ async function signInPhase(config: StackConfig): Promise<boolean> {
   const seconds = (performance.now() - start) / 1000;
   const connections = await watch.stop();
   for (const line of phaseLines({ requests: latencies.length, seconds, latency: latencySummary(latencies), errors: count.errors, connections })) console.log(line);
+  console.log(cpu.stop());
   const w = latencySummary(whole);
   console.log(`    sign-in     ${w.count} of ${SIGN_INS} signed in in ${seconds.toFixed(1)} s; ask → mail → verified p50 ${w.p50.toFixed(0)} ms, p95 ${w.p95.toFixed(0)} ms, p99 ${w.p99.toFixed(0)} ms`);
   for (const e of count.examples) console.log(`    e.g. ${e}`);
@@ -325,7 +374,7 @@ async function signInPhase(config: StackConfig): Promise<boolean> {
 
 // ─── 3. Members writing while clients are subscribed ─────────────────────────
 
-async function realtimePhase(config: StackConfig, db: pg.Client): Promise<boolean> {
+async function realtimePhase(config: StackConfig, db: pg.Client, pid: number): Promise<boolean> {
   const t0 = performance.now();
   const orgIds: string[] = [];
   const conversations: string[] = [];
@@ -378,6 +427,7 @@ async function realtimePhase(config: StackConfig, db: pg.Client): Promise<boolea
       `while ${people.length} clients are subscribed (${machineLoad()})`,
   );
   const watch = watchConnections(config.dbUrl);
+  const cpu = cpuWatch(pid);
   const posted: { id: string; org: number }[] = [];
   const writeLatencies: number[] = [];
   const count = new ErrorCount();
@@ -405,6 +455,8 @@ async function realtimePhase(config: StackConfig, db: pg.Client): Promise<boolea
     const expected = people.reduce((sum, p) => sum + posted.filter((m) => m.org === p.org).length, 0);
 
     for (const line of phaseLines({ requests: writeLatencies.length, seconds, latency: latencySummary(writeLatencies), errors: count.errors, connections })) console.log(line);
+
+    console.log(cpu.stop());
     const d = latencySummary(latencies);
     console.log(`    delivery    commit → callback p50 ${d.p50.toFixed(0)} ms   p95 ${d.p95.toFixed(0)} ms   p99 ${d.p99.toFixed(0)} ms   max ${d.max.toFixed(0)} ms`);
     console.log(`    deliveries  ${expected - lost} of ${expected} (${posted.length} messages × their organisation's ${REALTIME_MEMBERS} clients); missing ${lost}`);
@@ -423,7 +475,7 @@ async function realtimePhase(config: StackConfig, db: pg.Client): Promise<boolea
 interface TenantRow { id: string }
 interface ActivityRow { id: number; occurred_at: string }
 
-async function adminPhase(config: StackConfig, db: pg.Client): Promise<boolean> {
+async function adminPhase(config: StackConfig, db: pg.Client, pid: number): Promise<boolean> {
   const run = randomUUID().slice(0, 8);
   const admins = await Promise.all(Array.from({ length: ADMINS }, (_, k) => signedIn(config, `admin${k}.${run}@bench.accord.test`)));
   for (const a of admins) await db.query('insert into public.system_admins (user_id) values ($1)', [a.id]);
@@ -433,6 +485,7 @@ async function adminPhase(config: StackConfig, db: pg.Client): Promise<boolean> 
     `  ${ADMINS} system administrators at aal2, each for ${ADMIN_SECONDS} s: ${ADMIN_PAGES} pages of /admin/tenants, then ${ADMIN_PAGES} of /admin/network-activity, and again (${machineLoad()})`,
   );
   const watch = watchConnections(config.dbUrl);
+  const cpu = cpuWatch(pid);
   const latencies: number[] = [];
   const count = new ErrorCount();
   const start = performance.now();
@@ -466,6 +519,7 @@ async function adminPhase(config: StackConfig, db: pg.Client): Promise<boolean> 
   const seconds = (performance.now() - start) / 1000;
   const connections = await watch.stop();
   for (const line of phaseLines({ requests: latencies.length, seconds, latency: latencySummary(latencies), errors: count.errors, connections })) console.log(line);
+  console.log(cpu.stop());
   for (const e of count.examples) console.log(`    e.g. ${e}`);
   console.log(goalLine('no 5xx', count.errors.fiveXx === 0));
   return count.errors.fiveXx === 0;
@@ -475,6 +529,7 @@ async function adminPhase(config: StackConfig, db: pg.Client): Promise<boolean> 
 export async function loadBench(options: LoadBenchOptions): Promise<boolean> {
   const stack = await startBenchStackProcess('load', { raiseAuthLimits: true });
   const { config } = stack;
+  const pid = stack.child.pid!;
   // Stopped on Ctrl-C or a kill as well: the stack process also ends when this one does (its stdin closes).
   const onSignal = (signal: NodeJS.Signals) => void stack.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   process.once('SIGINT', onSignal);
@@ -487,13 +542,13 @@ export async function loadBench(options: LoadBenchOptions): Promise<boolean> {
     console.log(`  Postgres max_connections ${pool}; the stack in its own process (${machineLoad()})`);
     const results: boolean[] = [];
     console.log('\n  1. The open registry API (visitor, anon key, through the gateway)');
-    results.push(await registryPhase(config, db, options.registrySeconds));
+    results.push(await registryPhase(config, db, options.registrySeconds, pid));
     console.log('\n  2. Sign-ins by e-mail code');
-    results.push(await signInPhase(config));
+    results.push(await signInPhase(config, pid));
     console.log('\n  3. Members writing in conversations while clients are subscribed (Realtime)');
-    results.push(await realtimePhase(config, db));
+    results.push(await realtimePhase(config, db, pid));
     console.log('\n  4. Administrators paging the back office');
-    results.push(await adminPhase(config, db));
+    results.push(await adminPhase(config, db, pid));
     console.log(`\n  goals: ${results.every(Boolean) ? 'met' : 'MISSED'} (${machineLoad()})`);
     return results.every(Boolean);
   } finally {
