@@ -50,9 +50,12 @@ export async function startBenchStackProcess(
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const config = benchStackConfig(name, opts);
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
+    // The child removes it too, but Postgres can still be writing its last files then.
+    rmSync(config.dataDir, { recursive: true, force: true, maxRetries: 5 });
   };
   try {
     await new Promise<void>((resolve, reject) => {
@@ -66,7 +69,7 @@ export async function startBenchStackProcess(
     await stop();
     throw error;
   }
-  return { child, config: benchStackConfig(name, opts), stop };
+  return { child, config, stop };
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
