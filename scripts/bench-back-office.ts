@@ -181,6 +181,26 @@ export async function measure(
 }
 
 /**
+ * The network at `sizes` on a running stack, analysed, with the bench
+ * administrator (a system administrator) and member signed in; says how long
+ * the load took.
+ */
+export async function seedNetwork(
+  config: StackConfig,
+  db: pg.Client,
+  sizes: BackOfficeSizes,
+): Promise<{ admin: { id: string; client: SupabaseClient }; member: { id: string; client: SupabaseClient }; memberOrg: string }> {
+  const admin = await signedIn(config, 'bench-admin@bench.accord.test');
+  const member = await signedIn(config, 'bench-member@bench.accord.test');
+  const t0 = performance.now();
+  const memberOrg = await load(db, sizes, member.id, admin.id);
+  await db.query('analyze');
+  const [{ orgs }] = (await db.query<{ orgs: number }>('select count(*)::int as orgs from public.organizations')).rows;
+  console.log(`  loaded ${orgs} organisations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return { admin, member, memberOrg };
+}
+
+/**
  * A throwaway stack beside the test profile's (.data/test[-offset]-<suffix>,
  * same ports), the network loaded at `sizes` and analysed, the bench
  * administrator and member signed in; stopped and removed after `fn`.
@@ -198,14 +218,7 @@ export async function withLoadedNetwork<T>(
   const db = new pg.Client({ connectionString: config.dbUrl });
   await db.connect();
   try {
-    const admin = await signedIn(config, 'bench-admin@bench.accord.test');
-    const member = await signedIn(config, 'bench-member@bench.accord.test');
-    const t0 = performance.now();
-    const memberOrg = await load(db, sizes, member.id, admin.id);
-    await db.query('analyze');
-    const [{ orgs }] = (await db.query<{ orgs: number }>('select count(*)::int as orgs from public.organizations')).rows;
-    console.log(`  loaded ${orgs} organisations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    return await fn({ config, db, admin, memberOrg });
+    return await fn({ config, db, ...(await seedNetwork(config, db, sizes)) });
   } finally {
     await db.end();
     await stack.stop();

@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import {
   createClient,
   type RealtimeChannel,
@@ -13,7 +10,7 @@ import {
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { StackConfig } from '../supabase/local/config.ts';
-import { realtimeBenchConfig } from './bench-realtime-stack.ts';
+import { startBenchStackProcess } from './bench-stack-process.ts';
 
 /**
  * `npm run bench -- --realtime` (and part of the full run): Realtime's
@@ -43,7 +40,7 @@ import { realtimeBenchConfig } from './bench-realtime-stack.ts';
  * for the last deliveries is a condition (a marker message per organisation,
  * delivered in commit order after everything before it), never a sleep.
  *
- * The stack runs in a child process (scripts/bench-realtime-stack.ts); its
+ * The stack runs in a child process (scripts/bench-stack-process.ts); its
  * resident memory (VmRSS: gateway, auth, storage and the Realtime stand-in;
  * Postgres and PostgREST are processes of their own) is read from /proc.
  * Goal: p95 ≤ 100 ms commit to callback, zero cross-organisation deliveries.
@@ -80,7 +77,6 @@ interface Delivery {
   receivedAt: number;
 }
 
-const ROOT = join(import.meta.dirname, '..');
 const transport = WebSocket as unknown as WebSocketLikeConstructor;
 
 function nodeClient(config: StackConfig, key: string): SupabaseClient {
@@ -88,32 +84,6 @@ function nodeClient(config: StackConfig, key: string): SupabaseClient {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport },
   });
-}
-
-/** Starts the stack in its own process; resolves once it is ready. */
-async function startStackProcess(): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/bench-realtime-stack.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: process.env,
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (line.includes('"ready":true')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`the bench stack exited (${code}) before it was ready:\n${stderr}`)));
-  });
-  return {
-    child,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /** Resident and peak memory of a process, in MiB, from /proc. */
@@ -365,9 +335,9 @@ async function runVariant(
 
 /** Sets up the network, runs the three subscriptions, prints, and says whether the goal was met. */
 export async function realtimeBench(): Promise<boolean> {
-  const config = realtimeBenchConfig();
   const t0 = performance.now();
-  const stack = await startStackProcess();
+  const stack = await startBenchStackProcess('realtime');
+  const { config } = stack;
   const db = new pg.Client({ connectionString: config.dbUrl });
   await db.connect();
   const members: Member[] = [];
@@ -449,7 +419,5 @@ export async function realtimeBench(): Promise<boolean> {
     for (const m of members) await m.client.removeAllChannels();
     await db.end();
     await stack.stop();
-    // The child removes it too, but Postgres can still be writing its last files then.
-    rmSync(config.dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }

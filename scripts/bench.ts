@@ -12,6 +12,7 @@ import { startStack } from '../supabase/local/stack.ts';
 import { backOfficeBench, backOfficeSizes } from './bench-back-office.ts';
 import { billingBench } from './bench-billing.ts';
 import { figuresBench } from './bench-figures.ts';
+import { loadBench, loadBenchOptions } from './bench-load.ts';
 import { databaseBench } from './bench-database.ts';
 import { recoveryBench, recoverySizes, RECOVERY_TITLE } from './bench-recovery.ts';
 import { exportBench } from './bench-export.ts';
@@ -79,6 +80,13 @@ import { withDevelopmentNetworkKeys } from './lib/trust-well-known.ts';
  *  13. Only with `-- --export`: ▶ Export of a typical organisation at the same
  *      scale, the organisation-export Edge Function end to end as a system
  *      administrator at aal2 (scripts/bench-export.ts). Goal: p95 ≤ 1 s.
+ *  14. Only with `-- --load`: the network under load at the same scale, on a
+ *      stack in its own process (scripts/bench-load.ts, decision 086): the
+ *      open registry API with 100 clients for 30 s (`--load-seconds N`), 200
+ *      sign-ins by code in a minute, 50 members writing while 100 clients are
+ *      subscribed through Realtime, 20 administrators paging the back office.
+ *      Goals: registry ≥ 1,000 req/s with p95 ≤ 50 ms and no errors; realtime
+ *      delivery p95 ≤ 100 ms; no 5xx in any phase.
  */
 const ROOT = join(import.meta.dirname, '..');
 const BUDGET_KIB = 150;
@@ -376,8 +384,8 @@ const medianRun = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.performa
 // `-- --shared-link` only the shared search link, `-- --realtime` only Realtime, `-- --back-office` only the back office at scale,
 // `-- --billing` only billing at scale, `-- --invoice-pdf` only the invoice PDF, `-- --database` only /admin/database's reads,
 // `-- --recovery` only the backup and restore drill, `-- --export` only an organisation's export, `-- --trust-list` only the signed trust list at scale,
-// `-- --first-load` only the first-load JavaScript.
-const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'recovery', 'export', 'trust-list', 'first-load', 'webhooks'] as const;
+// `-- --first-load` only the first-load JavaScript, `-- --load` only the network under load.
+const ONLY = ['callback', 'lighthouse', 'shared-link', 'realtime', 'back-office', 'figures', 'data-room', 'billing', 'invoice-pdf', 'database', 'recovery', 'export', 'trust-list', 'first-load', 'webhooks', 'load'] as const;
 const only = ONLY.find((name) => process.argv.includes(`--${name}`)) ?? null;
 
 if (only === 'back-office') {
@@ -390,6 +398,12 @@ if (only === 'figures') {
   const sizes = backOfficeSizes(process.argv);
   console.log(`Network figures at scale (${sizes.orgs} organisations; PostgREST, a stakeholder's JWT)`);
   process.exit((await figuresBench(sizes)) ? 0 : 1);
+}
+// `-- --load`: the network under load at the same scale (scripts/bench-load.ts, decision 086).
+if (only === 'load') {
+  const options = loadBenchOptions(process.argv);
+  console.log(`The network under load (${options.sizes.orgs} organisations; a stack in its own process, the test ports)`);
+  process.exit((await loadBench(options)) ? 0 : 1);
 }
 // `-- --database`: the reads of /admin/database at the same scale (scripts/bench-database.ts, decision 075).
 if (only === 'database') {
