@@ -131,7 +131,7 @@ describe('whether Accord can be reached', () => {
     expect(store.get()).toBe('reachable');
   });
 
-  it('a read left unanswered means its service hangs; a write that takes as long does not; answers bring it back', async () => {
+  it('a Data API request left unanswered means its service hangs; an upload or a function that takes as long does not; answers bring it back', async () => {
     // A stopped service: connections accepted, nothing answered until it resumes; a probe gives up on its own signal.
     let resumed = false;
     const waiting: (() => void)[] = [];
@@ -149,10 +149,12 @@ describe('whether Accord can be reached', () => {
     const fetch = store.watch(hangingFetch);
 
     const upload = fetch(`${API}/storage/v1/object/documents/a.pdf`, { method: 'POST', body: 'many bytes' });
+    const publish = fetch(`${API}/functions/v1/publish-trust-list`, { method: 'POST', body: '{}' });
     await vi.advanceTimersByTimeAsync(HUNG_AFTER_MS);
     expect(store.get()).toBe('reachable');
 
-    const read = fetch(`${API}/rest/v1/organizations?select=id`);
+    // A registry search is an RPC POST with a body, and a read all the same.
+    const read = fetch(`${API}/rest/v1/rpc/registry_search`, { method: 'POST', body: '{"q":"kivi"}' });
     await vi.advanceTimersByTimeAsync(HUNG_AFTER_MS - 1);
     expect(store.get()).toBe('reachable');
     await vi.advanceTimersByTimeAsync(1);
@@ -160,7 +162,7 @@ describe('whether Accord can be reached', () => {
 
     // The probe is not stuck behind a hung answer: it times out and asks again.
     await vi.advanceTimersByTimeAsync(500 + 4_000 + 1_000 + 4_000);
-    expect(asked.filter((a) => a.startsWith(`HEAD ${API}/rest/v1/`)).length).toBeGreaterThanOrEqual(2);
+    expect(asked.filter((a) => a.startsWith(`HEAD ${API}/rest/v1/pricing_plans`)).length).toBeGreaterThanOrEqual(2);
     expect(store.get()).toBe('unreachable');
 
     // The service resumes: the answers it owed arrive, and Accord is back.
@@ -168,6 +170,7 @@ describe('whether Accord can be reached', () => {
     for (const answer of waiting.splice(0)) answer();
     await expect(read).resolves.toHaveProperty('status', 200);
     await expect(upload).resolves.toHaveProperty('status', 200);
+    await expect(publish).resolves.toHaveProperty('status', 200);
     expect(store.get()).toBe('back');
   });
 

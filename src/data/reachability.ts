@@ -2,7 +2,7 @@
  * One shared answer to "can Accord be reached?" (issue 28): the browser's own
  * online state, and what the backend's answers say. A request that gets no
  * answer at all, or the gateway's 502/503/504 (a service behind it is down),
- * makes Accord unreachable, as does a read that has had no answer for
+ * makes Accord unreachable, as does a request that has had no answer for
  * HUNG_AFTER_MS (a service that stopped without closing its connections, which
  * no gateway error reports); from then on a small probe asks the services that
  * failed again, with a growing delay, until they answer; the first answer of
@@ -28,10 +28,12 @@ const GATEWAY_FAILURES = new Set([502, 503, 504]);
 /** First probe after 0.5 s, then twice as long each time, at most 4 s: back within 5 s of a service's return. */
 const PROBE_DELAYS_MS = [500, 1_000, 2_000, 4_000];
 /**
- * A read (no body to send) still unanswered after this long means its service
- * hangs: PostgREST ends any statement of the API roles by 8 s (their
- * statement_timeout), and Auth and Storage answer reads at once, so no honest
- * read waits this long. Writes are left out: sending a large upload may.
+ * A request to the Data API or Auth, or a Storage read, still unanswered after
+ * this long means its service hangs: PostgREST ends any statement of the API
+ * roles by 8 s (their statement_timeout), reads included that go as RPC POSTs,
+ * and Auth and Storage reads answer at once. Edge Functions (a PDF, a trust
+ * list) and Storage uploads (large files on a slow line) may honestly take
+ * longer, so they are left out.
  */
 export const HUNG_AFTER_MS = 10_000;
 /** A probe unanswered this long counts as failed, so a hung service is asked again rather than waited on. */
@@ -175,8 +177,9 @@ export function createReachability({ apiUrl, anonKey, target, probeFetch = (i, i
         const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
         const service = serviceOf(url);
         if (!service) return baseFetch(input, init);
-        const isRead = init?.body == null && !(input instanceof Request && input.body);
-        const hung = isRead ? setTimeout(() => failed(service), HUNG_AFTER_MS) : undefined;
+        const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+        const mayTakeLong = service === 'functions/v1/' || (service === 'storage/v1/' && method !== 'GET' && method !== 'HEAD');
+        const hung = mayTakeLong ? undefined : setTimeout(() => failed(service), HUNG_AFTER_MS);
         let response: Response;
         try {
           response = await baseFetch(input, init);
