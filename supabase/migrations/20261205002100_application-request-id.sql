@@ -14,6 +14,22 @@ comment on column public.organization_applications.submission_request_id is
 create unique index organization_applications_submission_request_key
   on public.organization_applications (submission_request_id) where submission_request_id is not null;
 
+create function private.organization_submitted_by_request(p_request_id uuid)
+returns uuid
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  select a.organization_id
+    from public.organization_applications a
+    join public.organizations o on o.id = a.organization_id
+   where p_request_id is not null and a.submission_request_id = p_request_id and o.created_by = auth.uid();
+$$;
+comment on function private.organization_submitted_by_request(uuid) is
+  'For submit_application: the organisation the caller''s submission with this request id created, or null. Volatile, so each call sees what committed before it.';
+revoke execute on function private.organization_submitted_by_request(uuid) from public;
+
 drop function public.submit_application(jsonb);
 
 create function public.submit_application(payload jsonb, p_request_id uuid default null)
@@ -34,18 +50,13 @@ begin
     raise exception using errcode = 'insufficient_privilege', message = 'not_authenticated',
       detail = 'Sign in to submit an application.';
   end if;
-  -- The same submission again (a retry after its answer was lost): the
-  -- organisation it created, rather than "already in an organisation".
-  if p_request_id is not null then
-    select a.organization_id into v_org_id
-      from public.organization_applications a
-      join public.organizations o on o.id = a.organization_id
-     where a.submission_request_id = p_request_id and o.created_by = v_user_id;
+  if exists (select 1 from public.organization_members m where m.user_id = v_user_id) then
+    -- The same submission again (a retry after its answer was lost): the
+    -- organisation it created, rather than "already in an organisation".
+    v_org_id := private.organization_submitted_by_request(p_request_id);
     if v_org_id is not null then
       return v_org_id;
     end if;
-  end if;
-  if exists (select 1 from public.organization_members m where m.user_id = v_user_id) then
     raise exception using errcode = 'unique_violation', message = 'already_in_organization',
       detail = 'This account already belongs to an organisation; each account belongs to at most one.';
   end if;
@@ -55,6 +66,11 @@ begin
   select d.organization_id into v_org_id
     from public.application_drafts d where d.user_id = v_user_id
     for update;
+  -- A twin still running when this one began has committed by now (it held
+  -- the draft's lock, and deleted the draft): its organisation, not a refusal.
+  if v_org_id is null and private.organization_submitted_by_request(p_request_id) is not null then
+    return private.organization_submitted_by_request(p_request_id);
+  end if;
   v_org_id := coalesce(v_org_id, gen_random_uuid());
 
   v_errors := private.application_payload_errors(payload, v_org_id);
