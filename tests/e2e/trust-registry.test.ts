@@ -245,12 +245,28 @@ describe('the home page’s live figures', () => {
     const home = await isolated.newPage();
     let fail = true;
     await home.route('**/rest/v1/rpc/registry_figures**', (route) => (fail ? route.abort() : route.continue()));
+    // The reachability probe stays unanswered too, so the page cannot recover
+    // by itself and only the person's retry can bring the figures back.
+    await home.route(
+      (url) => url.pathname.endsWith('/rest/v1/pricing_plans') && url.searchParams.get('limit') === '0',
+      (route) => route.abort(),
+    );
     await home.goto(app('/'));
     await home.getByText('The live figures could not be loaded just now.').waitFor();
     await home.getByRole('heading', { level: 1 }).waitFor();
+    await home.getByText('Accord can’t be reached right now.').waitFor();
     fail = false;
-    await home.getByRole('button', { name: 'Try again' }).click();
+    // The banner may lie over the button on a short window; it must not take the click.
+    const retry = home.getByRole('button', { name: 'Try again' });
+    await retry.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    const tapReaches = await retry.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    expect(tapReaches, 'a tap on the button reaches it, through the banner').toBe(true);
+    await retry.click();
     await home.getByRole('region', { name: 'The network today' }).getByRole('term').filter({ hasText: 'sectors' }).waitFor();
+    await home.getByText('Connected again.').waitFor();
     await isolated.close();
   });
 });

@@ -19,7 +19,9 @@ const WORDS: Record<Exclude<Reachability, 'reachable'>, { title: string; detail:
 /**
  * One calm line, pinned to the bottom of the window, while Accord cannot be
  * reached (issue 28). The status region is always there, empty when all is
- * well, so a screen reader hears the words when they appear.
+ * well, so a screen reader hears the words when they appear. It holds no
+ * control, so it never takes a click: a "Try again" button underneath it on a
+ * short screen must still work.
  */
 export function ReachabilityBanner({ state }: { state: Reachability }) {
   const words = state === 'reachable' ? null : WORDS[state];
@@ -38,7 +40,6 @@ export function ReachabilityBanner({ state }: { state: Reachability }) {
           bg={`${words.tone}.50`}
           color={`${words.tone}.900`}
           boxShadow="md"
-          pointerEvents="auto"
         >
           <Text fontWeight="semibold">{words.title}</Text>
           <Text fontSize="sm">{words.detail}</Text>
