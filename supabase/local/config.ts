@@ -66,6 +66,8 @@ export interface AuthSettings {
   /** `[auth.email] double_confirm_changes`: an address change is confirmed from both addresses. */
   secureEmailChange: boolean;
   passwordMinLength: number;
+  /** bcrypt cost of new password hashes (see AuthSettingsExtras in auth/context.ts). */
+  passwordHashCost: number;
   /** Per-IP request limits per 5 minutes. */
   rateLimits: { signInSignUps: number; tokenVerifications: number; tokenRefresh: number };
   /** `[auth] enable_manual_linking`: /user/identities is open (GoTrue's SECURITY_MANUAL_LINKING_ENABLED). */
@@ -235,6 +237,7 @@ function readAuthSettings(profile: StackProfile, appPort: number, idpPort: numbe
     enableConfirmations: email.enable_confirmations === true,
     secureEmailChange: email.double_confirm_changes !== false,
     passwordMinLength: Number(auth.minimum_password_length ?? 6),
+    passwordHashCost: profile === 'test' ? 4 : 10,
     rateLimits: {
       signInSignUps: roomy ?? Number(rl.sign_in_sign_ups ?? 30),
       tokenVerifications: roomy ?? Number(rl.token_verifications ?? 30),

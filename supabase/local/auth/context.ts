@@ -20,12 +20,21 @@ export interface AuthSettingsExtras {
   secureEmailChange: boolean;
   /** `[auth] minimum_password_length`. */
   passwordMinLength: number;
+  /**
+   * bcrypt cost of new password hashes: GoTrue's PasswordHashCost, bcrypt's
+   * default 10. The test profile uses bcrypt's minimum, 4, as GoTrue's own
+   * tests do (crypto.QuickHashCost): a hash here is pure JavaScript on the
+   * stack's one event loop, and at cost 10 each account a test makes held
+   * every other request for ~0.1 s. Verification reads the cost from the hash.
+   */
+  passwordHashCost: number;
 }
 
 export const EXTRAS_DEFAULTS: AuthSettingsExtras = {
   enableConfirmations: false,
   secureEmailChange: true,
   passwordMinLength: 6,
+  passwordHashCost: 10,
 };
 
 export type EffectiveSettings = AuthSettings & AuthSettingsExtras;

@@ -159,7 +159,7 @@ export function adminRoutes(ctx: AuthContext): Route[] {
       const user = await createEmailUser(db, {
         id,
         email,
-        encryptedPassword: passwordHash ?? (password ? hashPassword(password) : ''),
+        encryptedPassword: passwordHash ?? (password ? hashPassword(password, ctx.settings.passwordHashCost) : ''),
         userMetadata: optObject(body, 'user_metadata') ?? {},
         appMetadata: optObject(body, 'app_metadata'),
         role: optString(body, 'role') || 'authenticated',
@@ -206,7 +206,7 @@ export function adminRoutes(ctx: AuthContext): Route[] {
         );
       }
       if (password !== undefined) {
-        await db.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, hashPassword(password)]);
+        await db.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, hashPassword(password, ctx.settings.passwordHashCost)]);
         await db.query('delete from auth.one_time_tokens where user_id = $1', [user.id]);
         await logout(db, user.id, undefined, 'global');
       }
@@ -273,7 +273,7 @@ export function adminRoutes(ctx: AuthContext): Route[] {
           }
           user = await createEmailUser(db, {
             email,
-            encryptedPassword: type === 'signup' ? hashPassword(password!) : '',
+            encryptedPassword: type === 'signup' ? hashPassword(password!, ctx.settings.passwordHashCost) : '',
             userMetadata: data,
           });
         }

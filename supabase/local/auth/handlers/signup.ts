@@ -58,7 +58,7 @@ export async function signUpWithEmail(ctx: AuthContext, db: Queryable, req: ApiR
   // An unconfirmed account is not updated: the caller has not proven the address is theirs.
   user ??= await createEmailUser(db, {
     email: input.email,
-    encryptedPassword: hashPassword(input.password),
+    encryptedPassword: hashPassword(input.password, ctx.settings.passwordHashCost),
     userMetadata: input.data,
   });
 

@@ -18,13 +18,13 @@ import { checkPasswordStrength, validateEmail } from '../validation.ts';
  * GoTrue's UpdatePassword: a new password voids every pending link and signs
  * out every other session, since whoever held the old password may have them.
  */
-async function setPassword(db: Queryable, userId: string, password: string, keepSessionId: string | undefined): Promise<void> {
+async function setPassword(db: Queryable, userId: string, passwordHash: string, keepSessionId: string | undefined): Promise<void> {
   await db.query(
     `update auth.users set encrypted_password = $2, confirmation_token = '', confirmation_sent_at = null,
        recovery_token = '', recovery_sent_at = null, email_change_token_current = '', email_change_token_new = '',
        email_change_sent_at = null, reauthentication_token = '', reauthentication_sent_at = null, updated_at = now()
      where id = $1`,
-    [userId, hashPassword(password)],
+    [userId, passwordHash],
   );
   await db.query('delete from auth.one_time_tokens where user_id = $1', [userId]);
   await logout(db, userId, keepSessionId, keepSessionId ? 'others' : 'global');
@@ -55,7 +55,7 @@ export function userRoutes(ctx: AuthContext): Route[] {
         if (hasPassword(current) && verifyPassword(password, current.encrypted_password)) {
           throw unprocessable('same_password', 'New password should be different from the old password.');
         }
-        await setPassword(db, user.id, password, sessionId);
+        await setPassword(db, user.id, hashPassword(password, ctx.settings.passwordHashCost), sessionId);
         await audit(db, userActor(current), 'user_updated_password', req.ip);
       }
       if (email && email !== current.email?.toLowerCase()) {

@@ -146,7 +146,7 @@ async function applyVerification(ctx: AuthContext, db: Queryable, req: ApiReques
     case 'invite':
       if (!hasPassword(user) && user.invited_at) {
         // An invited user gets an unusable password until they choose one, as on GoTrue.
-        await db.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, hashPassword(unguessablePassword())]);
+        await db.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, hashPassword(unguessablePassword(), ctx.settings.passwordHashCost)]);
       }
       await audit(db, userActor(user), 'user_signedup', req.ip, { provider: EMAIL_PROVIDER });
       await confirmEmail(db, user.id);
