@@ -17,6 +17,7 @@ import { PAYMENT_EVENT_RETRY_INTERVAL_MS } from '../supabase/local/payment-event
 const PAYMENTS = 50;
 const GOAL_ACK_MS = 250;
 const GOAL_APPLIED_MS = 1000;
+const ROUNDS = 3;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -27,42 +28,68 @@ export async function webhooksBench(): Promise<boolean> {
     const admin = await newUser('bench-webhooks');
     const org = await billedOrganization('NL');
     await addMember(org, admin, 'admin');
-    const events = await holdingDeliveries(async () => {
-      const ids: string[] = [];
-      for (let i = 0; i < PAYMENTS; i++) {
-        const invoice = await issuedInvoice(org, 1_000 + i);
-        const { url } = await payInvoice(admin, invoice);
-        await submitCard(url, '4242424242424242');
-        const session = url.split('/').pop()!;
-        ids.push((await eventsAbout(session)).find((e) => e.type === 'payment_intent.succeeded')!.id);
-      }
-      return ids;
-    });
-    const results = await stripeControl<{ status: number; ms: number }[]>('deliver', { events, concurrent: true });
-    const acks = results.map((r) => r.ms).sort((a, b) => a - b);
-    const deadline = Date.now() + 30_000;
-    let applied: number[] = [];
-    while (Date.now() < deadline) {
-      const rows = await sql<{ ms: number }>(
-        `select extract(epoch from (applied_at - received_at)) * 1000 as ms from private.provider_events where id = any($1) and status = 'applied'`,
-        [events],
-      );
-      applied = rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
-      if (applied.length === events.length) break;
-      await new Promise((r) => setTimeout(r, 100));
+    // The first burst a function gets after the stack starts boots its worker,
+    // compiles its code and opens its database connections (a cold start, as
+    // after a deploy): reported apart, not judged. Then the goal's 50 at
+    // once, three times, each round on payments of its own; every round must
+    // meet the goals.
+    const cold = await deliveredAtOnce(org, admin, PAYMENTS);
+    console.log(`  first ${cold.sent} deliveries after start (cold): acknowledged p50 ${cold.ackP50.toFixed(0)} ms, p95 ${cold.ackP95.toFixed(0)} ms; applied p95 ${cold.appliedP95.toFixed(0)} ms; ${cold.bad} not 200`);
+    let ok = cold.bad === 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const r = await deliveredAtOnce(org, admin, PAYMENTS);
+      const good = r.bad === 0 && r.ackP95 <= GOAL_ACK_MS && r.appliedP95 <= GOAL_APPLIED_MS;
+      ok &&= good;
+      console.log(`  round ${round}: ${PAYMENTS} concurrent deliveries, ${r.bad} not 200`);
+      console.log(`    acknowledged p50 ${r.ackP50.toFixed(0)} ms, p95 ${r.ackP95.toFixed(0)} ms  goal p95 ≤ ${GOAL_ACK_MS} ms  ${r.ackP95 <= GOAL_ACK_MS ? 'ok' : 'OVER'}`);
+      console.log(`    applied p50 ${r.appliedP50.toFixed(0)} ms, p95 ${r.appliedP95.toFixed(0)} ms (${r.applied}/${r.sent})  goal p95 ≤ ${GOAL_APPLIED_MS} ms  ${r.appliedP95 <= GOAL_APPLIED_MS ? 'ok' : 'OVER'}`);
     }
-    const ackP95 = percentile(acks, 95);
-    const appliedP95 = applied.length === events.length ? percentile(applied, 95) : Number.POSITIVE_INFINITY;
-    const bad = results.filter((r) => r.status !== 200).length;
-    console.log(`  ${PAYMENTS} concurrent deliveries, ${bad} not 200`);
-    console.log(`  acknowledged p50 ${percentile(acks, 50).toFixed(0)} ms, p95 ${ackP95.toFixed(0)} ms  goal p95 ≤ ${GOAL_ACK_MS} ms  ${ackP95 <= GOAL_ACK_MS ? 'ok' : 'OVER'}`);
-    console.log(`  applied p50 ${applied.length ? percentile(applied, 50).toFixed(0) : '–'} ms, p95 ${appliedP95.toFixed(0)} ms (${applied.length}/${events.length})  goal p95 ≤ ${GOAL_APPLIED_MS} ms  ${appliedP95 <= GOAL_APPLIED_MS ? 'ok' : 'OVER'}`);
     const retried = await retryBench(org, admin);
     const property = await propertyBench(org, admin);
-    return bad === 0 && ackP95 <= GOAL_ACK_MS && appliedP95 <= GOAL_APPLIED_MS && retried && property;
+    return ok && retried && property;
   } finally {
     await stack.stop();
   }
+}
+
+/**
+ * `count` card payments made with their deliveries held, then their
+ * `payment_intent.succeeded` events delivered at once. Acknowledged: each
+ * delivery's round trip as Stripe sees it; applied: from the event's storing
+ * to its applying.
+ */
+async function deliveredAtOnce(org: string, admin: Parameters<typeof payInvoice>[0], count: number) {
+  const events = await holdingDeliveries(async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const invoice = await issuedInvoice(org, 1_000 + i);
+      const { url } = await payInvoice(admin, invoice);
+      await submitCard(url, '4242424242424242');
+      const session = url.split('/').pop()!;
+      ids.push((await eventsAbout(session)).find((e) => e.type === 'payment_intent.succeeded')!.id);
+    }
+    return ids;
+  });
+  const results = await stripeControl<{ status: number; ms: number }[]>('deliver', { events, concurrent: true });
+  const acks = results.map((r) => r.ms).sort((a, b) => a - b);
+  const rows = await waitFor(async () => {
+    const found = await sql<{ ms: number }>(
+      `select extract(epoch from (applied_at - received_at)) * 1000 as ms from private.provider_events where id = any($1) and status = 'applied'`,
+      [events],
+    );
+    return found.length === events.length ? found : undefined;
+  }, 30_000);
+  const applied = (rows ?? []).map((r) => Number(r.ms)).sort((a, b) => a - b);
+  const whole = applied.length === events.length;
+  return {
+    sent: events.length,
+    bad: results.filter((r) => r.status !== 200).length,
+    ackP50: percentile(acks, 50),
+    ackP95: percentile(acks, 95),
+    applied: applied.length,
+    appliedP50: whole ? percentile(applied, 50) : Number.POSITIVE_INFINITY,
+    appliedP95: whole ? percentile(applied, 95) : Number.POSITIVE_INFINITY,
+  };
 }
 
 /** Polls `check` every 250 ms until it answers a value, or gives up after `ms`. */
