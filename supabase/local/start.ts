@@ -7,6 +7,7 @@ import { stopLeftoverFunctions } from './functions.ts';
 import { stopLeftoverPostmaster } from './postgres.ts';
 import { stopLeftoverPostgrest } from './postgrest.ts';
 import { startStack } from './stack.ts';
+import { waitUntilBindable } from './ports.ts';
 import { portInUse } from './with-database.ts';
 
 /**
@@ -37,6 +38,17 @@ if (busy.length > 0) {
     `Cannot start: these ports are already in use: ${busy.join(', ')}.\n` +
       'Is `npm start` already running in another terminal? Stop it with Ctrl-C and try again.',
   );
+  process.exit(1);
+}
+
+// A port nobody listens on may still be held by a closing connection (see
+// ports.ts): wait for it rather than fail on Postgres's "Address already in use".
+const held = await waitUntilBindable(
+  Object.fromEntries(Object.entries(config.ports).filter(([name]) => withApp || name !== 'app')),
+  { log: (m) => console.log(`  ${m}`) },
+);
+if (held.length > 0) {
+  console.error(`Cannot start: these ports are still held by other connections: ${held.join(', ')}. Try again in a minute.`);
   process.exit(1);
 }
 
