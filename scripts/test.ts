@@ -43,6 +43,35 @@ async function run(step: string, cmd: string, args: string[], env: NodeJS.Proces
   return ok;
 }
 
+/**
+ * Runs steps side by side, each with its output held and printed whole once
+ * all have ended, in the order given: the typecheck and lint are each one
+ * process on one core, so on CI's two cores they take the time of the longer.
+ */
+async function runTogether(steps: { step: string; cmd: string; args: string[] }[]): Promise<boolean> {
+  const outcomes = await Promise.all(
+    steps.map(
+      ({ step, cmd, args }) =>
+        new Promise<{ step: string; line: string; output: Buffer[]; seconds: number; ok: boolean }>((resolve) => {
+          const t0 = Date.now();
+          const output: Buffer[] = [];
+          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          const done = (code: number | null) => resolve({ step, line: `${cmd} ${args.join(' ')}`, output, seconds: (Date.now() - t0) / 1000, ok: code === 0 });
+          child.on('close', done);
+          child.on('error', () => done(1));
+        }),
+    ),
+  );
+  for (const o of outcomes) {
+    console.log(`\n▶ ${o.step}: ${o.line} (side by side with ${outcomes.filter((other) => other !== o).map((other) => other.step).join(', ')})`);
+    process.stdout.write(Buffer.concat(o.output));
+    results.push({ step: o.step, seconds: o.seconds, ok: o.ok });
+  }
+  return outcomes.every((o) => o.ok);
+}
+
 function againstBudget(seconds: number, budget: number | undefined): string {
   if (budget === undefined) return '';
   return `  (budget ${budget} s${seconds > budget ? `, ${(seconds - budget).toFixed(1)} s over` : ''})`;
@@ -60,8 +89,10 @@ function summary(): void {
 const npx = 'npx';
 let ok =
   (await run('lockfile', npx, ['tsx', 'scripts/complete-lockfile.ts', '--check'])) &&
-  (await run('typecheck', npx, ['tsc', '-b'])) &&
-  (await run('lint', npx, ['eslint', '.', '--max-warnings', '0'])) &&
+  (await runTogether([
+    { step: 'typecheck', cmd: npx, args: ['tsc', '-b'] },
+    { step: 'lint', cmd: npx, args: ['eslint', '.', '--max-warnings', '0'] },
+  ])) &&
   (await run('unit + component', npx, ['vitest', 'run', '--project', 'unit*', '--project', 'component*']));
 
 if (ok) {
