@@ -184,8 +184,22 @@ describe('whether Accord can be reached', () => {
     expect(net.asked).toEqual([]);
     store.report('realtime:inbox', true);
     expect(store.get()).toBe('unreachable');
-    // The other view closes: it withdraws its own failure.
     store.report('realtime:conversation:1', true);
     expect(store.get()).toBe('back');
+  });
+
+  it('a view that closes while its Realtime is down takes its report back: the banner goes without "Connected again"', async () => {
+    const net = services();
+    store = createReachability({ apiUrl: API, anonKey: 'anon', probeFetch: net.fetch });
+    store.report('realtime:inbox', false);
+    store.report('realtime:conversation:1', false);
+    store.withdraw('realtime:conversation:1');
+    expect(store.get()).toBe('unreachable');
+    store.withdraw('realtime:inbox');
+    expect(store.get()).toBe('reachable');
+    // A view that never failed withdrawing changes nothing.
+    store.report('realtime:inbox', false);
+    store.withdraw('realtime:other');
+    expect(store.get()).toBe('unreachable');
   });
 });

@@ -62,6 +62,12 @@ export interface ReachabilityStore {
    * that closes withdraws only its own failure.
    */
   report(service: `realtime:${string}`, reachable: boolean): void;
+  /**
+   * A view that closes takes back its report: its failure no longer counts,
+   * and if it was the last one the banner goes quietly, without "Connected
+   * again", since nothing came back.
+   */
+  withdraw(service: `realtime:${string}`): void;
   /** Stops the probe and the timers (tests). */
   dispose(): void;
 }
@@ -198,6 +204,13 @@ export function createReachability({ apiUrl, anonKey, target, probeFetch = (i, i
     report(service, reachable) {
       if (reachable) answered(service);
       else failed(service);
+    },
+    withdraw(service) {
+      if (!failing.delete(service) || failing.size > 0 || state !== 'unreachable') return;
+      clearTimeout(probeTimer);
+      probeTimer = undefined;
+      probes = 0;
+      set('reachable');
     },
     dispose() {
       disposed = true;

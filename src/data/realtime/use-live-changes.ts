@@ -68,7 +68,7 @@ export function useLiveChanges({ name, tables, enabled = true, onChange, onResyn
   // A view that closes withdraws what it reported: no banner is left for a channel nobody watches.
   useEffect(() => {
     if (!enabled) return undefined;
-    return () => reachability.report(`realtime:${name}`, true);
+    return () => reachability.withdraw(`realtime:${name}`);
   }, [name, enabled]);
 
   return enabled ? status : 'connecting';
