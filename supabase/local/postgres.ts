@@ -128,6 +128,15 @@ export async function applyMigrations(client: pg.Client, rootDir: string, log: (
     ),
   );
   let applied = 0;
+  // A fresh database runs thousands of DDL statements here, each a query
+  // statistics entry of its own that would crowd /admin/database's Query
+  // performance (5,000 entries at most) and slow its reading. The local stack
+  // does not count them where it may say so (a superuser), then puts the
+  // session's setting back as it was (a restore drill's stays 'none').
+  const tracked = await client
+    .query<{ track: string }>("select current_setting('pg_stat_statements.track', true) as track")
+    .then((r) => r.rows[0]?.track ?? null, () => null);
+  await client.query("set pg_stat_statements.track = 'none'").catch(() => undefined);
   for (const m of migrationFiles(rootDir)) {
     if (done.has(m.version)) continue;
     await runFile(client, m.path, `Migration ${m.version}_${m.name}`);
@@ -139,6 +148,7 @@ export async function applyMigrations(client: pg.Client, rootDir: string, log: (
     applied += 1;
     log(`applied migration ${m.version}_${m.name}`);
   }
+  if (tracked) await client.query('select set_config($1, $2, false)', ['pg_stat_statements.track', tracked]).catch(() => undefined);
   if (applied > 0) await client.query(`notify pgrst, 'reload schema'`);
   return applied;
 }

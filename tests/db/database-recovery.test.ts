@@ -47,6 +47,14 @@ function expectRefused(result: Outcome, message: string | RegExp): void {
 
 const read = async () => expectOk(await admin.client.rpc(READ)) as Recovery;
 
+/** Query-statistics entries of databases that no longer exist: a drill's, had it been counted. */
+async function statementsOfDroppedDatabases(): Promise<number> {
+  const [{ n }] = await sql<{ n: number }>(
+    `select count(*)::int as n from extensions.pg_stat_statements(false) s where not exists (select 1 from pg_database d where d.oid = s.dbid)`,
+  );
+  return n;
+}
+
 /** The nightly backup and drill the runner starts on a new database must be out of the way before the test asks. */
 async function runnerIdle(): Promise<void> {
   await vi.waitFor(
@@ -177,11 +185,15 @@ describe('a backup and a drill asked for from the page', () => {
   });
 
   it('restores it into a fresh database and passes with every table and file equal', async () => {
+    const uncountedBefore = await statementsOfDroppedDatabases();
     const result = await drill();
     expect(result).toMatchObject({ status: 'passed', backup_id: backup.id, tables_compared: backup.table_count, files_compared: backup.file_count, mismatches: [] });
     expect((await read()).drill_state).toBe('ok');
     // The scratch database is gone afterwards.
     expect(await sql(`select 1 from pg_database where datname like 'accord_restore_drill_%'`)).toHaveLength(0);
+    // Its migrations and copies were not counted in the query statistics: one
+    // entry at most, the statement that turns the counting off, counted as it runs.
+    expect(await statementsOfDroppedDatabases()).toBeLessThanOrEqual(uncountedBefore + 1);
   }, RUN_MS * 2);
 
   it('fails when a row in the backup was changed, and the page turns red', async () => {
