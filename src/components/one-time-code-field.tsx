@@ -1,5 +1,7 @@
 import { Field, Input } from '@chakra-ui/react';
-import { useId, type RefObject } from 'react';
+import { useCallback, useId, useRef, useState, type RefObject } from 'react';
+
+import { CODE_SHAPE_MESSAGE, sixDigitCode } from '../../machines/one-time-code';
 
 export const CODE_LABEL = '6-digit code';
 
@@ -44,4 +46,35 @@ export function OneTimeCodeField({ label = CODE_LABEL, value, onChange, error, h
       {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>
   );
+}
+
+/**
+ * What a form with one code field keeps: what was typed, its shape error, and
+ * the field, so a bad shape or a refused code brings the focus back to it.
+ * `take()` gives the six digits, or shows the shape error and gives null.
+ */
+export function useOneTimeCode() {
+  const [code, setCode] = useState('');
+  const [shapeError, setShapeError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const take = (): string | null => {
+    const digits = sixDigitCode(code);
+    // The same message twice still has to bring the focus back.
+    if (digits === null) {
+      setShapeError(CODE_SHAPE_MESSAGE);
+      input.current?.focus();
+      return null;
+    }
+    setShapeError(null);
+    return digits;
+  };
+  const change = (value: string) => {
+    setCode(value);
+    if (shapeError) setShapeError(null);
+  };
+  const clear = useCallback(() => {
+    setCode('');
+    setShapeError(null);
+  }, []);
+  return { code, change, clear, shapeError, input, take };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { WAIT_CEILING_MS } from '../../src/testing/wait-ceiling.ts';
 import { addMember, createOrganization, expectOk, makeSystemAdmin } from '../support/db-fixtures.ts';
-import { enrolVerifiedTotp, totpCode, TOTP_PERIOD_MS, awayFromStepBoundary } from '../support/mfa.ts';
+import { ageSecondFactor, enrolVerifiedTotp, totpCode, TOTP_PERIOD_MS, awayFromStepBoundary } from '../support/mfa.ts';
 import { asAnon, newUser, signInAgain, sql, type TestUser } from '../support/users.ts';
 
 /**
@@ -55,14 +55,6 @@ async function verifyAgain(): Promise<void> {
   }
   expectOk(await admin.client.auth.mfa.challengeAndVerify({ factorId: admin.factorId, code: totpCode(admin.secret) }));
   admin.lastStep = step;
-}
-
-/** Moves the session's factor verification 11 minutes into the past and takes a token saying so. */
-async function ageSecondFactor(client: SupabaseClient): Promise<void> {
-  const { data } = await client.auth.getSession();
-  const sessionId = (JSON.parse(Buffer.from(data.session!.access_token.split('.')[1], 'base64url').toString()) as { session_id: string }).session_id;
-  await sql(`update auth.mfa_amr_claims set updated_at = now() - interval '11 minutes' where session_id = $1 and authentication_method = 'totp'`, [sessionId]);
-  expectOk(await client.auth.refreshSession());
 }
 
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import type { Session } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import { authStorageKey } from '../../src/data/auth/storage-key.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
@@ -56,13 +57,22 @@ export async function openSignedIn(page: Page, email: string, path?: string): Pr
   if (generated.error) throw generated.error;
   const verified = await authClient().auth.verifyOtp({ token_hash: generated.data.properties.hashed_token, type: 'magiclink' });
   if (verified.error || !verified.data.session) throw verified.error ?? new Error(`verifyOtp gave ${email} no session`);
+  await openWithSession(page, verified.data.session, path);
+}
+
+/**
+ * Opens `path` (or leaves a blank page of the app's origin) with `session`
+ * stored where supabase-js keeps it: for a session a test shaped first (a
+ * second factor checked long ago, for /admin/database's code prompt).
+ */
+export async function openWithSession(page: Page, session: Session, path?: string): Promise<void> {
   // A blank page of the app's origin, answered in the browser: no app start, no favicon request.
   const blank = `${config.appUrl}/__signed-in-test-blank`;
   await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><link rel="icon" href="data:,">' }));
   await page.goto(blank);
   await page.unroute(blank);
   // As text: tests/support is compiled without the DOM's types.
-  await page.evaluate(`localStorage.setItem(${JSON.stringify(authStorageKey(config.apiUrl))}, ${JSON.stringify(JSON.stringify(verified.data.session))})`);
+  await page.evaluate(`localStorage.setItem(${JSON.stringify(authStorageKey(config.apiUrl))}, ${JSON.stringify(JSON.stringify(session))})`);
   if (path !== undefined) await page.goto(`${config.appUrl}${path}`);
 }
 

@@ -73,7 +73,13 @@ const ANSWERS: Record<string, Answer> = {
 function fakeClient(overrides: Record<string, Answer[]> = {}) {
   const queues = Object.fromEntries(Object.entries(overrides).map(([fn, answers]) => [fn, [...answers]]));
   const rpc = vi.fn(async (fn: string) => queues[fn]?.shift() ?? ANSWERS[fn] ?? { data: null, error: { message: `unexpected ${fn}` } });
-  return { client: { rpc } as unknown as AccordClient, rpc };
+  const challengeAndVerify = vi.fn(async (_params: { factorId: string; code: string }) => ({ data: {} as unknown, error: null as unknown }));
+  const listFactors = vi.fn(async () => ({
+    data: { all: [{ id: 'factor-1', factor_type: 'totp', status: 'verified', friendly_name: 'Phone', created_at: '2026-11-01T00:00:00Z' }] },
+    error: null,
+  }));
+  const client = { rpc, auth: { mfa: { listFactors, challengeAndVerify } } } as unknown as AccordClient;
+  return { client, rpc, challengeAndVerify };
 }
 
 describe('the database page', () => {
@@ -107,21 +113,61 @@ describe('the database page', () => {
 
   });
 
-  it('asks for a fresh code when an action needs one, and resets once it is given', async () => {
-    const { client, rpc } = fakeClient({
+  it('asks for a fresh code in place when an action needs one, and resets once it is given', async () => {
+    const { client, rpc, challengeAndVerify } = fakeClient({
       admin_reset_query_statistics: [
         { data: null, error: { message: 'recent_second_factor_required', code: '42501' } },
         { data: { reset_at: '2026-11-27T10:05:00Z' }, error: null },
       ],
     });
+    challengeAndVerify.mockResolvedValueOnce({ data: null, error: { name: 'AuthApiError', message: 'Invalid TOTP code entered', status: 422, code: 'mfa_verification_failed' } });
     renderAt(<DatabasePage client={client} />, { at: '/admin/database' });
     const queries = screen.getByRole('region', { name: 'Query performance' });
     await within(queries).findByText(/select \* from public\.organizations/);
     await userEvent.click(within(queries).getByRole('button', { name: 'Reset statistics' }));
-    expect(await within(queries).findByRole('alert')).toHaveTextContent('Enter a code from your authenticator app first');
-    await userEvent.click(within(queries).getByRole('button', { name: 'Reset statistics' }));
-    await waitFor(() => expect(within(queries).queryByRole('alert')).not.toBeInTheDocument());
-    expect(rpc.mock.calls.filter(([fn]) => fn === 'admin_reset_query_statistics')).toHaveLength(2);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const field = within(dialog).getByRole('textbox', { name: '6-digit code' });
+    // Chromium puts the focus in the field (the e2e checks it); jsdom at least keeps it inside the dialog.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await userEvent.type(field, '12345');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByText('Enter the six digits your authenticator app shows, without spaces.')).toBeInTheDocument();
+    expect(challengeAndVerify).not.toHaveBeenCalled();
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '111 111');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText(/That code is not right/)).toBeInTheDocument();
+    // What was typed stays, selected, so the next code replaces it.
+    expect(field).toHaveValue('111 111');
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '222222');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(challengeAndVerify).toHaveBeenLastCalledWith({ factorId: 'factor-1', code: '222222' });
+    // The refused reset ran again by itself, once, and nothing is left to say beside its button.
+    await waitFor(() => expect(rpc.mock.calls.filter(([fn]) => fn === 'admin_reset_query_statistics')).toHaveLength(2));
+    expect(within(queries).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('leaves the refusal beside the button when the code prompt is cancelled', async () => {
+    const { client, rpc, challengeAndVerify } = fakeClient({
+      admin_request_advisor_run: [{ data: null, error: { message: 'recent_second_factor_required', code: '42501' } }],
+    });
+    renderAt(<DatabasePage client={client} />, { at: '/admin/database' });
+    const advisors = screen.getByRole('region', { name: 'Advisors' });
+    await within(advisors).findByText('Index `x_idx` has not been used');
+    const runNow = within(advisors).getByRole('button', { name: 'Run now' });
+    await userEvent.click(runNow);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(advisors).findByRole('alert')).toHaveTextContent('Enter a code from your authenticator app first');
+    expect(challengeAndVerify).not.toHaveBeenCalled();
+    expect(rpc.mock.calls.filter(([fn]) => fn === 'admin_request_advisor_run')).toHaveLength(1);
+    await waitFor(() => expect(runNow).toHaveFocus());
   });
 
   it('acknowledges a finding with a reason, and refuses an empty one', async () => {

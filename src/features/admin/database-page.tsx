@@ -29,6 +29,7 @@ import { Failure, formatBytes, formatMs, formatRatio, Section } from './database
 import { RecoverySection } from './database-recovery-section';
 import { compareMigrations, EXPECTED_MIGRATIONS } from './expected-migrations';
 import { OrganisationDataSection } from './organisation-data-section';
+import { RecentCodeProvider, useRecentCode } from './recent-code';
 
 /** Each health check in words: what it found, and what to do. */
 export const HEALTH_WORDS: Record<string, { title: string; advice: string }> = {
@@ -145,8 +146,9 @@ function StatementTable({ caption, rows }: { caption: string; rows: QueryStat[] 
 
 function QuerySection({ client }: { client: AccordClient }) {
   const query = useQueryStats(client);
+  const withRecentCode = useRecentCode();
   const reset = useCommand({
-    run: () => resetQueryStatistics(client),
+    run: () => withRecentCode(() => resetQueryStatistics(client)),
     refresh: [databaseKeys.queries],
     success: () => ({ title: 'Query statistics reset' }),
   });
@@ -236,8 +238,9 @@ function SpaceSection({ client }: { client: AccordClient }) {
 
 function AdvisorsSection({ client }: { client: AccordClient }) {
   const query = useDatabaseAdvisors(client);
+  const withRecentCode = useRecentCode();
   const runNow = useCommand({
-    run: () => requestAdvisorRun(client),
+    run: () => withRecentCode(() => requestAdvisorRun(client)),
     refresh: [databaseKeys.advisors],
     success: () => ({ title: 'The advisors will run in a few seconds' }),
   });
@@ -245,7 +248,7 @@ function AdvisorsSection({ client }: { client: AccordClient }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const acknowledge = useCommand({
-    run: ({ finding, why }: { finding: AdvisorFinding; why: string }) => acknowledgeAdvisorFinding(client, finding.cache_key, why),
+    run: ({ finding, why }: { finding: AdvisorFinding; why: string }) => withRecentCode(() => acknowledgeAdvisorFinding(client, finding.cache_key, why)),
     refresh: [databaseKeys.advisors],
     success: () => ({ title: 'Finding acknowledged' }),
   });
@@ -404,7 +407,7 @@ export default function DatabasePage({ client = supabase, expectedMigrations = E
             {SECOND_FACTOR_SETUP_MESSAGE}
           </Text>
         ) : (
-          <>
+          <RecentCodeProvider client={client}>
             <HealthSection client={client} />
             <QuerySection client={client} />
             <SpaceSection client={client} />
@@ -412,7 +415,7 @@ export default function DatabasePage({ client = supabase, expectedMigrations = E
             <RecoverySection client={client} />
             <SchemaSection client={client} expected={expectedMigrations} />
             <OrganisationDataSection client={client} />
-          </>
+          </RecentCodeProvider>
         )}
       </Stack>
     </Container>

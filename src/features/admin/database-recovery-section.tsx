@@ -14,6 +14,7 @@ import {
   type RestoreDrill,
 } from '../../data/admin/database';
 import { Failure, formatBytes, formatMs, Section } from './database-page-parts';
+import { useRecentCode } from './recent-code';
 
 /**
  * The Recovery section of /admin/database (issue 27 part 6, decision 077): the
@@ -59,13 +60,14 @@ function drillLine(drill: RestoreDrill | null, state: DatabaseRecovery['drill_st
 
 export function RecoverySection({ client }: { client: AccordClient }) {
   const query = useDatabaseRecovery(client);
+  const withRecentCode = useRecentCode();
   const backUp = useCommand({
-    run: () => requestDatabaseBackup(client),
+    run: () => withRecentCode(() => requestDatabaseBackup(client)),
     refresh: [databaseKeys.recovery],
     success: () => ({ title: 'The backup will start in a few seconds' }),
   });
   const drill = useCommand({
-    run: () => requestRestoreDrill(client),
+    run: () => withRecentCode(() => requestRestoreDrill(client)),
     refresh: [databaseKeys.recovery],
     success: () => ({ title: 'The restore drill will start in a few seconds' }),
   });

@@ -21,6 +21,7 @@ import {
   type OrganisationMatch,
 } from '../../data/admin/organisation-data';
 import { Failure, Section } from './database-page-parts';
+import { useRecentCode } from './recent-code';
 
 /** Where an erasure request stands, in words. */
 export function erasureState(request: ErasureRequest): { label: string; colour: string } {
@@ -50,13 +51,14 @@ function ExportReady({ archive }: { archive: { name: string; export: Organisatio
 
 function ErasureList({ client }: { client: AccordClient }) {
   const query = useErasureRequests(client);
+  const withRecentCode = useRecentCode();
   const approve = useCommand({
-    run: (request: ErasureRequest) => approveErasure(client, request.id),
+    run: (request: ErasureRequest) => withRecentCode(() => approveErasure(client, request.id)),
     refresh: [organisationDataKeys.erasures],
     success: (_due, request) => ({ title: `Erasure of ${request.organization_name} approved` }),
   });
   const cancel = useCommand({
-    run: (request: ErasureRequest) => cancelErasure(client, request.id),
+    run: (request: ErasureRequest) => withRecentCode(() => cancelErasure(client, request.id)),
     refresh: [organisationDataKeys.erasures],
     success: (_none, request) => ({ title: `Erasure of ${request.organization_name} cancelled` }),
   });
@@ -137,16 +139,17 @@ export function OrganisationDataSection({ client }: { client: AccordClient }) {
   const [typed, setTyped] = useState('');
   const [term, setTerm] = useState('');
   const search = useOrganisationSearch(term, client);
+  const withRecentCode = useRecentCode();
   const [archive, setArchive] = useState<{ name: string; export: OrganisationExport } | null>(null);
   const exporting = useCommand({
-    run: (org: OrganisationMatch) => exportOrganisation(client, org.id),
+    run: (org: OrganisationMatch) => withRecentCode(() => exportOrganisation(client, org.id)),
     success: (_archive, org) => ({ title: `Export of ${org.name} ready` }),
   });
   const [erasing, setErasing] = useState<OrganisationMatch | null>(null);
   const [confirmName, setConfirmName] = useState('');
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const request = useCommand({
-    run: ({ org, name }: { org: OrganisationMatch; name: string }) => requestErasure(client, org.id, name),
+    run: ({ org, name }: { org: OrganisationMatch; name: string }) => withRecentCode(() => requestErasure(client, org.id, name)),
     refresh: [organisationDataKeys.erasures],
     success: (_id, { org }) => ({ title: `Erasure of ${org.name} requested`, description: 'A second administrator must approve it.' }),
   });

@@ -1,8 +1,7 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 
-import { CODE_SHAPE_MESSAGE, sixDigitCode } from '../../../machines/one-time-code';
-import { OneTimeCodeField } from '../../components/one-time-code-field';
+import { OneTimeCodeField, useOneTimeCode } from '../../components/one-time-code-field';
 
 export const CHALLENGE_TITLE = 'Enter your authentication code';
 export interface SecondFactorChallengeProps {
@@ -23,28 +22,19 @@ export interface SecondFactorChallengeProps {
  * selected, so the next code simply replaces it.
  */
 export function SecondFactorChallenge({ verifying, error, cancelling, onSubmit, onCancel }: SecondFactorChallengeProps) {
-  const [code, setCode] = useState('');
-  const [shapeError, setShapeError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const shown = shapeError ?? error;
+  const entry = useOneTimeCode();
+  const shown = entry.shapeError ?? error;
 
   useEffect(() => {
     if (shown === null) return;
-    input.current?.focus();
-    input.current?.select();
-  }, [shown]);
+    entry.input.current?.focus();
+    entry.input.current?.select();
+  }, [shown, entry.input]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const digits = sixDigitCode(code);
-    if (digits === null) {
-      setShapeError(CODE_SHAPE_MESSAGE);
-      // The same message twice still has to bring the focus back.
-      input.current?.focus();
-      return;
-    }
-    setShapeError(null);
-    onSubmit(digits);
+    const digits = entry.take();
+    if (digits !== null) onSubmit(digits);
   };
 
   const busy = verifying || cancelling;
@@ -62,14 +52,11 @@ export function SecondFactorChallenge({ verifying, error, cancelling, onSubmit, 
       <form noValidate onSubmit={submit} aria-label="Two-factor authentication">
         <Stack gap="4">
           <OneTimeCodeField
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              if (shapeError) setShapeError(null);
-            }}
+            value={entry.code}
+            onChange={entry.change}
             error={shown}
             hint="The code changes every 30 seconds."
-            inputRef={input}
+            inputRef={entry.input}
             autoFocus
           />
           <Button type="submit" size="lg" width="full" loading={verifying} loadingText="Checking…" disabled={busy}>
