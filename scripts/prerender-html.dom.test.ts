@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { injectPrerendered, REFLECT_ADDRESS_IN_SEARCH } from './prerender-html';
+import { HIDE_PAGE_FOR_INVITATION_TOKEN, injectPrerendered, REFLECT_ADDRESS_IN_SEARCH } from './prerender-html';
 import { shell } from './prerender-html.fixtures';
 
 /** The script a prerendered page with a search form runs in <head>, in a DOM (tsconfig.e2e.json types this file). */
@@ -29,6 +29,55 @@ describe('a search form on a prerendered page', () => {
     root.insertAdjacentHTML('beforeend', '<p>More of the page</p>');
     await Promise.resolve();
     expect(box.value).toBe('Voyages Lum');
+    // The document is parsed: the script stops watching (it would see the next tests' pages).
+    document.dispatchEvent(new Event('DOMContentLoaded'));
     root.remove();
+  });
+});
+
+/** The script /accept-invitation runs in <head>: a link carrying a token is the app's to draw, not the prerendered explanation's. */
+describe('an invitation link on the prerendered /accept-invitation', () => {
+  const explanation = '<h1>Accept your invitation</h1><p>This page does not hold an invitation itself.</p>';
+  const script = HIDE_PAGE_FOR_INVITATION_TOKEN.match(/<script>([\s\S]*)<\/script>/)![1]!;
+
+  /** Runs the script as the page at `address`; `parsed` is what it does once the document is parsed (nothing, unless it asked). */
+  function load(address: string): { root: HTMLElement; parsed: () => void } {
+    window.history.replaceState(null, '', address);
+    document.documentElement.removeAttribute('data-forwarding');
+    const root = Object.assign(document.createElement('div'), { id: 'root', innerHTML: explanation });
+    document.body.replaceChildren(root);
+    let parsed = () => undefined as void;
+    // Caught rather than left on the one test document, where every earlier run's handler would fire too.
+    const listen = vi.spyOn(document, 'addEventListener').mockImplementation((type, listener) => {
+      if (type === 'DOMContentLoaded') parsed = listener as () => void;
+    });
+    new Function(script)();
+    listen.mockRestore();
+    return { root, parsed };
+  }
+
+  it('is on that page only', () => {
+    const page = injectPrerendered(shell, { path: '/accept-invitation', html: explanation, title: 'Accept invitation — Accord', description: null });
+    expect(page.slice(0, page.indexOf('</head>'))).toContain(HIDE_PAGE_FOR_INVITATION_TOKEN);
+    expect(injectPrerendered(shell, { path: '/login', html: explanation, title: 'Member login — Accord', description: null })).not.toContain('data-forwarding');
+  });
+
+  it('hides the explanation while the document is parsed and empties it once parsed, for a token in the query or the fragment', () => {
+    for (const address of ['/accept-invitation?token=abc', '/accept-invitation#invitation_token=abc']) {
+      const { root, parsed } = load(address);
+      expect(document.documentElement.hasAttribute('data-forwarding'), address).toBe(true);
+      parsed();
+      expect(root.childElementCount, address).toBe(0);
+      expect(document.documentElement.hasAttribute('data-forwarding'), address).toBe(false);
+    }
+  });
+
+  it('leaves the explanation on screen for the bare address and for other parameters', () => {
+    for (const address of ['/accept-invitation', '/accept-invitation?next=%2Flogin', '/accept-invitation?token=']) {
+      const { root, parsed } = load(address);
+      parsed();
+      expect(document.documentElement.hasAttribute('data-forwarding'), address).toBe(false);
+      expect(root.textContent, address).toContain('Accept your invitation');
+    }
   });
 });

@@ -92,6 +92,25 @@ export const REFLECT_ADDRESS_IN_SEARCH =
   'document.addEventListener("DOMContentLoaded",function(){observer.disconnect();reflect()})})()</script>';
 
 /**
+ * An invitation link (`/accept-invitation?token=…`, or `#token=…`) is served
+ * the page prerendered for the bare address, which explains where
+ * invitations lead; the app forwards the link as soon as it runs. From
+ * `<head>`, this keeps that explanation from being drawn for a link that
+ * carries a token (hidden while the document is parsed, emptied once it is),
+ * so the visitor sees what they saw before prerendering: nothing until the
+ * app has forwarded them. Token parameter names as in
+ * src/data/invitations/held-invitation-token.ts.
+ */
+export const HIDE_PAGE_FOR_INVITATION_TOKEN =
+  '<script>(function(){if(!/(^|[?#&])(token|invitation_token)=[^&]/.test(location.search+location.hash))return;' +
+  'var html=document.documentElement;html.setAttribute("data-forwarding","");' +
+  'document.addEventListener("DOMContentLoaded",function(){document.getElementById("root").replaceChildren();html.removeAttribute("data-forwarding")})})()</script>' +
+  '<style>html[data-forwarding] #root{visibility:hidden}</style>';
+
+/** Pages whose prerendered markup is only for the bare address: an address with a token is the app's to draw. */
+const FORWARDING_PAGES: readonly string[] = ['/accept-invitation'];
+
+/**
  * The loader's code. It is the same on every page, so one hash in the
  * Content-Security-Policy allows it (decision 027); what it loads comes from
  * its own `data-` attributes, which a script's hash does not cover.
@@ -154,7 +173,8 @@ export function injectPrerendered(shell: string, page: PageHtml): string {
   }
   const { markup, head } = hoistEmotionStyles(page.html);
   const reflect = markup.includes('role="search"') ? REFLECT_ADDRESS_IN_SEARCH : '';
-  html = replaceOnce(html, /<\/head>/, `${head}${reflect}</head>`, '</head>');
+  const forwarding = FORWARDING_PAGES.includes(page.path) ? HIDE_PAGE_FOR_INVITATION_TOKEN : '';
+  html = replaceOnce(html, /<\/head>/, `${head}${reflect}${forwarding}</head>`, '</head>');
   html = replaceOnce(
     html,
     /<div id="root"><\/div>/,

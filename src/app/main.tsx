@@ -16,11 +16,19 @@ if (!container) throw new Error('index.html has no #root element to render Accor
  * A prerendered page (scripts/prerender.ts) is what an anonymous visitor sees
  * at that exact address. React adopts that markup only if its first render
  * would draw the same: the same path with no query (filters, an opened
- * update), nobody signed in in this browser (the nav bar would differ) and a
+ * update) and no parameters in the fragment, nobody signed in in this browser (the nav bar would differ) and a
  * working configuration. Otherwise it draws the page afresh over it.
  */
 const prerendered = !configError && container.dataset.prerendered !== undefined;
-const adoptMarkup = prerendered && container.dataset.prerendered === window.location.pathname && window.location.search === '' && !hasStoredSession();
+const adoptMarkup =
+  prerendered &&
+  container.dataset.prerendered === window.location.pathname &&
+  window.location.search === '' &&
+  // A fragment with parameters (an invitation's #token=…) is data for the page, not an anchor: the markup was drawn without it.
+  !window.location.hash.includes('=') &&
+  // An invitation link's page empties the markup before the app runs (scripts/prerender-html.ts).
+  container.childElementCount > 0 &&
+  !hasStoredSession();
 
 const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
 

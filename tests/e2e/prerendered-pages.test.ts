@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ceilingKiB, publicRouteAddresses, weigh, scriptsFetched, type RouteWeight } from '../../scripts/lib/route-budgets.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appBuildDir } from '../support/app-build.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
@@ -36,6 +37,11 @@ const PRERENDERED = [
   { path: '/terms', title: 'Terms of service' },
   { path: '/investors', title: 'Investors' },
   { path: '/investors/access', title: 'Investor access' },
+  // The sign-in screens and the first onboarding step (issue 29): the form is drawn before the app runs.
+  { path: '/login', title: 'Member login' },
+  { path: '/accord-login', title: 'Administrator login' },
+  { path: '/onboarding', title: 'Join the network' },
+  { path: '/accept-invitation', title: 'Accept invitation' },
 ] as const;
 
 let browser: Browser;
@@ -122,11 +128,14 @@ describe('prerendered public pages (production build)', () => {
     }
   });
 
+  /** What each public route's JavaScript weighs (scripts/lib/route-budgets.ts), as the pages are opened below. */
+  const weights = new Map<string, RouteWeight>();
+
   it('adopts the markup in the browser without a mismatch on every page, and the page then works', async () => {
     for (const route of PRERENDERED) {
-      const { page, errors } = await open(route.path);
-      // The document title is set again by the app once it runs: it is running.
-      await page.waitForLoadState('networkidle');
+      const { page, errors } = await newPage();
+      // The app has started and the network is idle: every script the page needs has arrived.
+      weights.set(route.path, weigh(outDir, await scriptsFetched(page, `${base}${route.path}`)));
       await expect.poll(() => page.locator('h1').count(), { message: route.path }).toBe(1);
       expect(errors, route.path).toEqual([]);
       await page.context().close();
@@ -259,6 +268,19 @@ describe('prerendered public pages (production build)', () => {
     expect(appStates).toEqual(['started']);
     await page.context().close();
   });
+
+  it("keeps every public route's JavaScript, fetched until the network is idle, within its budget", async () => {
+    for (const { pattern, path } of await publicRouteAddresses(config.apiUrl, config.keys.anonKey)) {
+      if (weights.has(pattern)) continue;
+      const { page } = await newPage();
+      weights.set(pattern, weigh(outDir, await scriptsFetched(page, `${base}${path}`)));
+      await page.context().close();
+    }
+    const over = [...weights]
+      .filter(([pattern, weight]) => weight.total / 1024 > ceilingKiB(pattern))
+      .map(([pattern, weight]) => `${pattern}: ${(weight.total / 1024).toFixed(1)} KiB, over ${ceilingKiB(pattern)} (${weight.files.map((f) => f.file).join(' ')})`);
+    expect(over).toEqual([]);
+  }, 120_000);
 
   it('sends the bare shell, not the home page, for a route without a file of its own', async () => {
     const shell = await html('/trust-registry/00000000-0000-4000-8000-000000000000');
