@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { createElement as h, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { HIDE_PAGE_FOR_INVITATION_TOKEN, injectPrerendered, REFLECT_ADDRESS_IN_SEARCH } from './prerender-html';
+import { readBarePage } from '../src/app/bare-page';
+import { HIDE_PAGE_FOR_INVITATION_TOKEN, HOLD_PRESSES_UNTIL_THE_APP_STARTS, injectPrerendered, REFLECT_ADDRESS_IN_SEARCH } from './prerender-html';
 import { shell } from './prerender-html.fixtures';
 
 /** The script a prerendered page with a search form runs in <head>, in a DOM (tsconfig.e2e.json types this file). */
@@ -79,5 +84,135 @@ describe('an invitation link on the prerendered /accept-invitation', () => {
       expect(document.documentElement.hasAttribute('data-forwarding'), address).toBe(false);
       expect(root.textContent, address).toContain('Accept your invitation');
     }
+  });
+});
+
+interface Sent {
+  email: string;
+  sector: string;
+  terms: boolean;
+}
+
+/** A sign-in form as the app draws it: controlled fields, whose state is what a press sends. */
+function SignInForm({ onSend }: { onSend: (sent: Sent) => void }) {
+  const [email, setEmail] = useState('');
+  const [sector, setSector] = useState('');
+  const [terms, setTerms] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSend({ email, sector, terms });
+  };
+  return h(
+    'form',
+    { 'aria-label': 'Request a sign-in link', noValidate: true, onSubmit: submit },
+    h('label', { htmlFor: 'email' }, 'Work e-mail'),
+    h('input', { id: 'email', type: 'email', name: 'email', value: email, onChange: (e: { target: HTMLInputElement }) => setEmail(e.target.value) }),
+    h('label', { htmlFor: 'note' }, 'Note'),
+    h('input', { id: 'note', type: 'text', name: 'note', defaultValue: '' }),
+    h(
+      'select',
+      { name: 'sector', 'aria-label': 'Sector', value: sector, onChange: (e: { target: HTMLSelectElement }) => setSector(e.target.value) },
+      h('option', { value: '' }, 'Choose'),
+      h('option', { value: 'health' }, 'Healthcare'),
+    ),
+    h('input', { type: 'checkbox', name: 'terms', 'aria-label': 'I agree', checked: terms, onChange: (e: { target: HTMLInputElement }) => setTerms(e.target.checked) }),
+    h('button', { type: 'submit' }, 'Send magic link'),
+  );
+}
+
+/**
+ * A prerendered form before the app starts, and the app taking it over as
+ * main.tsx does (read the bare page, draw the app over it in one task, carry
+ * over): what the person typed, their focus and their press reach the app.
+ */
+describe('a prerendered form the app takes over', () => {
+  const script = HOLD_PRESSES_UNTIL_THE_APP_STARTS.match(/<script>([\s\S]*)<\/script>/)![1]!;
+  const listeners: [string, EventListener][] = [];
+
+  /** The bare page, with its head script listening (its listeners are taken off after each test). */
+  function bare(): HTMLElement {
+    document.documentElement.removeAttribute('data-app');
+    const root = Object.assign(document.createElement('div'), { id: 'root', innerHTML: renderToString(h(SignInForm, { onSend: () => undefined })) });
+    document.body.replaceChildren(root);
+    const listen = vi.spyOn(document, 'addEventListener').mockImplementation((type, listener, options) => {
+      listeners.push([type, listener as EventListener]);
+      EventTarget.prototype.addEventListener.call(document, type, listener, options);
+    });
+    new Function(script)();
+    listen.mockRestore();
+    return root;
+  }
+
+  /** What main.tsx does once the app's code has arrived. */
+  function takeOver(root: HTMLElement, onSend: (sent: Sent) => void): void {
+    const page = readBarePage(root);
+    const app = createRoot(root);
+    flushSync(() => app.render(h(SignInForm, { onSend })));
+    document.documentElement.setAttribute('data-app', 'started');
+    page.carryInto(root);
+  }
+
+  afterEach(() => {
+    for (const [type, listener] of listeners.splice(0)) document.removeEventListener(type, listener, true);
+  });
+
+  it('is on pages with a form other than a search form', () => {
+    const page = (html: string) => injectPrerendered(shell, { path: '/login', html, title: 'Member login — Accord', description: null });
+    expect(page('<form aria-label="Request a sign-in link"><input name="email"></form>')).toContain(HOLD_PRESSES_UNTIL_THE_APP_STARTS);
+    expect(page('<form role="search" aria-label="Search"><input name="q"></form>')).not.toContain(HOLD_PRESSES_UNTIL_THE_APP_STARTS);
+    expect(page('<p>No form</p>')).not.toContain(HOLD_PRESSES_UNTIL_THE_APP_STARTS);
+  });
+
+  it('keeps what was typed, the focus and the caret, and sends it with the press made before the app started', () => {
+    const root = bare();
+    const [email, note] = [...root.querySelectorAll('input')];
+    email!.value = 'ada@example.org';
+    note!.value = 'hello there';
+    root.querySelector('select')!.value = 'health';
+    root.querySelector<HTMLInputElement>('input[type=checkbox]')!.checked = true;
+    note!.focus();
+    note!.setSelectionRange(5, 5);
+    const button = root.querySelector('button')!;
+    const submitted = vi.fn();
+    root.addEventListener('submit', submitted);
+    button.click();
+    // The press is held, not sent as a page load, and shows it is waiting.
+    expect(submitted.mock.calls[0]![0].defaultPrevented).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    button.click();
+
+    const sent: Sent[] = [];
+    takeOver(root, (value) => sent.push(value));
+    // The app's own form, holding what the person typed, sent once with it.
+    expect(root.querySelector('button')).not.toBe(button);
+    expect(root.querySelector<HTMLInputElement>('input[name=email]')!.value).toBe('ada@example.org');
+    expect(sent).toEqual([{ email: 'ada@example.org', sector: 'health', terms: true }]);
+    const focused = document.activeElement as HTMLInputElement;
+    expect(focused.name).toBe('note');
+    expect([focused.value, focused.selectionStart]).toEqual(['hello there', 5]);
+  });
+
+  it('sends nothing that was not pressed, and steps aside once the app has started', () => {
+    const root = bare();
+    root.querySelector('input')!.value = 'grace@example.org';
+    const sent: Sent[] = [];
+    takeOver(root, (value) => sent.push(value));
+    expect(sent).toEqual([]);
+    root.querySelector('button')!.click();
+    expect(sent).toEqual([{ email: 'grace@example.org', sector: '', terms: false }]);
+    expect(root.querySelector('[aria-busy]')).toBeNull();
+  });
+
+  it("does not press for the person a control the app's page does not have", () => {
+    const root = bare();
+    root.querySelector('button')!.click();
+    const page = readBarePage(root);
+    const app = createRoot(root);
+    flushSync(() => app.render(h('form', { 'aria-label': 'Another form' }, h('button', { type: 'submit' }, 'Send magic link'))));
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    root.addEventListener('submit', submitted);
+    document.documentElement.setAttribute('data-app', 'started');
+    page.carryInto(root);
+    expect(submitted).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 /** Pure helpers of scripts/prerender.ts: where a page's file goes and what goes in it. */
+import { APP_FORM_SELECTOR, HELD_PRESS_ATTRIBUTE } from '../src/app/bare-page-markers';
 
 export interface PageHtml {
   path: string;
@@ -107,6 +108,29 @@ export const HIDE_PAGE_FOR_INVITATION_TOKEN =
   'document.addEventListener("DOMContentLoaded",function(){document.getElementById("root").replaceChildren();html.removeAttribute("data-forwarding")})})()</script>' +
   '<style>html[data-forwarding] #root{visibility:hidden}</style>';
 
+/**
+ * A prerendered form is drawn before the app runs, and a person may press
+ * its buttons then (Enter in a field too). From `<head>`, until the app has
+ * started (`data-app="started"` on <html>, set by main.tsx), this holds such
+ * a press rather than let it be lost: a form's submission, which would
+ * otherwise reload the page with what was typed in its address, is stopped,
+ * and a button that needs the app does nothing yet. The first press is
+ * marked (HELD_PRESS_ATTRIBUTE, with `aria-busy` and a waiting cursor); the
+ * app replays it once it has taken the page over (src/app/bare-page.ts).
+ * A search form's submission is a plain GET, left to the browser.
+ */
+export const HOLD_PRESSES_UNTIL_THE_APP_STARTS =
+  '<script>(function(){var html=document.documentElement;' +
+  'function hold(event,control){if(html.getAttribute("data-app")==="started"||!control.closest("#root"))return;event.preventDefault();' +
+  `if(!document.querySelector("#root [${HELD_PRESS_ATTRIBUTE}]")){control.setAttribute("${HELD_PRESS_ATTRIBUTE}","");control.setAttribute("aria-busy","true")}}` +
+  `document.addEventListener("submit",function(event){if(event.target.matches(${JSON.stringify(APP_FORM_SELECTOR)}))hold(event,event.submitter||event.target)},true);` +
+  'document.addEventListener("click",function(event){var button=event.target.closest&&event.target.closest("button");' +
+  'if(button&&!button.disabled&&(button.type!=="submit"||!button.form))hold(event,button)},true)})()</script>' +
+  `<style>#root [${HELD_PRESS_ATTRIBUTE}]{cursor:progress}</style>`;
+
+/** A form in the markup that APP_FORM_SELECTOR matches (one that is not a search form). */
+const APP_FORM = /<form(?![^>]*\srole="search")[\s>]/;
+
 /** Pages whose prerendered markup is only for the bare address: an address with a token is the app's to draw. */
 const FORWARDING_PAGES: readonly string[] = ['/accept-invitation'];
 
@@ -174,7 +198,8 @@ export function injectPrerendered(shell: string, page: PageHtml): string {
   const { markup, head } = hoistEmotionStyles(page.html);
   const reflect = markup.includes('role="search"') ? REFLECT_ADDRESS_IN_SEARCH : '';
   const forwarding = FORWARDING_PAGES.includes(page.path) ? HIDE_PAGE_FOR_INVITATION_TOKEN : '';
-  html = replaceOnce(html, /<\/head>/, `${head}${reflect}${forwarding}</head>`, '</head>');
+  const hold = APP_FORM.test(markup) ? HOLD_PRESSES_UNTIL_THE_APP_STARTS : '';
+  html = replaceOnce(html, /<\/head>/, `${head}${reflect}${forwarding}${hold}</head>`, '</head>');
   html = replaceOnce(
     html,
     /<div id="root"><\/div>/,

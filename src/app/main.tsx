@@ -1,10 +1,12 @@
 import { StrictMode, startTransition } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 
 import { configError } from '../data/config';
 import { hasStoredSession, preloadSessionRuntime } from '../session/session-context';
 import { adoptGlobalStylesInPage, withFullSystem } from '../theme/chakra-system';
+import { APP_FORM_SELECTOR } from './bare-page-markers';
 import { hasPrerenderedGlobalStyles } from './emotion-cache';
 import { Providers, ThemeProvider } from './providers';
 import { createAppRouter, loadRoutesFor, preloadPageData } from './router';
@@ -30,6 +32,15 @@ const adoptMarkup =
   container.childElementCount > 0 &&
   !hasStoredSession();
 
+/**
+ * A prerendered form (the sign-in screens, the first onboarding step) takes
+ * typing and presses before the app has started: such a page is drawn afresh
+ * in one task that carries them over (bare-page.ts), not adopted, as
+ * hydrating keeps the typed text on screen but not in the app's state. Only
+ * these pages load that code.
+ */
+const takesInput = prerendered && container.querySelector(APP_FORM_SELECTOR) !== null;
+
 const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
@@ -39,6 +50,7 @@ const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
  */
 async function start(root: HTMLElement) {
   if (!configError) void preloadPageData(new URL(window.location.href));
+  const barePage = takesInput ? import('./bare-page') : null;
   // The page's own code before the router exists, so that its first render is
   // the page rather than the router's loading fallback. Adopting the markup
   // needs it (the fallback is not the markup); drawing afresh over it (a
@@ -80,6 +92,18 @@ async function start(root: HTMLElement) {
     );
   }
 
+  if (barePage) {
+    const { readBarePage } = await barePage;
+    // From reading the bare page to handing its input to the app's, one task:
+    // nothing typed in between can fall between the two drawings.
+    const bare = readBarePage(root);
+    const reactRoot = createRoot(root);
+    flushSync(() => reactRoot.render(app));
+    // Before replaying a held press: the page's own script holds presses only until the app has started.
+    document.documentElement.setAttribute('data-app', 'started');
+    bare.carryInto(root);
+    return;
+  }
   if (adoptMarkup) {
     // In a transition React hydrates in slices, so a visitor's first click or
     // scroll is never held up behind the whole page.

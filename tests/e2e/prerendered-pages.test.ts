@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ceilingKiB, publicRouteAddresses, weigh, scriptsFetched, type RouteWeight } from '../../scripts/lib/route-budgets.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appBuildDir } from '../support/app-build.ts';
+import { uniqueEmail } from '../support/users.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
 
 /**
@@ -267,6 +268,40 @@ describe('prerendered public pages (production build)', () => {
     // The app did start over the page being left, and that did not cancel the visit.
     expect(appStates).toEqual(['started']);
     await page.context().close();
+  });
+
+  it('keeps what a person typed into a prerendered form before the app started, their place in it, and the press they made', async () => {
+    // Typed with keys into the bare page, then the app starts mid-word: the rest goes on in the same place.
+    const typing = await openHeld('/login');
+    const email = uniqueEmail('typed-before-start');
+    const field = typing.page.getByRole('textbox', { name: 'Work e-mail' });
+    await field.click();
+    await typing.page.keyboard.type(email.slice(0, 10));
+    expect(await typing.page.locator('html[data-app]').count(), 'the app has not started').toBe(0);
+    typing.start();
+    await appStarted(typing.page);
+    await typing.page.keyboard.type(email.slice(10));
+    expect(await field.inputValue()).toBe(email);
+    // What the field shows is what the app holds: the link goes to that address.
+    await typing.page.keyboard.press('Enter');
+    await typing.page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await typing.page.getByText(email, { exact: true }).waitFor();
+    expect(typing.errors).toEqual([]);
+    await typing.page.context().close();
+
+    // Filled and pressed before the app started: the press waits, then goes through with what was typed.
+    const pressing = await openHeld('/onboarding');
+    const applicant = uniqueEmail('pressed-before-start');
+    await pressing.page.getByRole('textbox', { name: /Work e-mail/ }).fill(applicant);
+    const send = pressing.page.getByRole('button', { name: 'Send sign-up link' });
+    await send.click();
+    expect(await send.getAttribute('aria-busy')).toBe('true');
+    expect(new URL(pressing.page.url()).search, 'no page load with the address in it').toBe('');
+    pressing.start();
+    await pressing.page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await pressing.page.getByText(applicant, { exact: true }).waitFor();
+    expect(pressing.errors).toEqual([]);
+    await pressing.page.context().close();
   });
 
   it("keeps every public route's JavaScript, fetched until the network is idle, within its budget", async () => {
