@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { readBarePage } from '../src/app/bare-page';
+import { readBarePage, takeOver } from '../src/app/bare-page';
 import { HIDE_PAGE_FOR_INVITATION_TOKEN, HOLD_PRESSES_UNTIL_THE_APP_STARTS, injectPrerendered, REFLECT_ADDRESS_IN_SEARCH } from './prerender-html';
 import { shell } from './prerender-html.fixtures';
 
@@ -143,14 +143,6 @@ describe('a prerendered form the app takes over', () => {
     return root;
   }
 
-  /** What main.tsx does once the app's code has arrived. */
-  function takeOver(root: HTMLElement, onSend: (sent: Sent) => void): void {
-    const page = readBarePage(root);
-    const app = createRoot(root);
-    flushSync(() => app.render(h(SignInForm, { onSend })));
-    document.documentElement.setAttribute('data-app', 'started');
-    page.carryInto(root);
-  }
 
   afterEach(() => {
     for (const [type, listener] of listeners.splice(0)) document.removeEventListener(type, listener, true);
@@ -182,7 +174,7 @@ describe('a prerendered form the app takes over', () => {
     button.click();
 
     const sent: Sent[] = [];
-    takeOver(root, (value) => sent.push(value));
+    takeOver(root, h(SignInForm, { onSend: (value) => sent.push(value) }));
     // The app's own form, holding what the person typed, sent once with it.
     expect(root.querySelector('button')).not.toBe(button);
     expect(root.querySelector<HTMLInputElement>('input[name=email]')!.value).toBe('ada@example.org');
@@ -196,7 +188,7 @@ describe('a prerendered form the app takes over', () => {
     const root = bare();
     root.querySelector('input')!.value = 'grace@example.org';
     const sent: Sent[] = [];
-    takeOver(root, (value) => sent.push(value));
+    takeOver(root, h(SignInForm, { onSend: (value) => sent.push(value) }));
     expect(sent).toEqual([]);
     root.querySelector('button')!.click();
     expect(sent).toEqual([{ email: 'grace@example.org', sector: '', terms: false }]);

@@ -131,6 +131,11 @@ export const HOLD_PRESSES_UNTIL_THE_APP_STARTS =
 /** A form in the markup that APP_FORM_SELECTOR matches (one that is not a search form). */
 const APP_FORM = /<form(?![^>]*\srole="search")[\s>]/;
 
+/** Whether a page's markup has a form the app must answer, which the app takes over with src/app/bare-page.ts. */
+export function takesInput(markup: string): boolean {
+  return APP_FORM.test(markup);
+}
+
 /** Pages whose prerendered markup is only for the bare address: an address with a token is the app's to draw. */
 const FORWARDING_PAGES: readonly string[] = ['/accept-invitation'];
 
@@ -198,7 +203,7 @@ export function injectPrerendered(shell: string, page: PageHtml): string {
   const { markup, head } = hoistEmotionStyles(page.html);
   const reflect = markup.includes('role="search"') ? REFLECT_ADDRESS_IN_SEARCH : '';
   const forwarding = FORWARDING_PAGES.includes(page.path) ? HIDE_PAGE_FOR_INVITATION_TOKEN : '';
-  const hold = APP_FORM.test(markup) ? HOLD_PRESSES_UNTIL_THE_APP_STARTS : '';
+  const hold = takesInput(markup) ? HOLD_PRESSES_UNTIL_THE_APP_STARTS : '';
   html = replaceOnce(html, /<\/head>/, `${head}${reflect}${forwarding}${hold}</head>`, '</head>');
   html = replaceOnce(
     html,

@@ -8,8 +8,12 @@
  * marks it with HELD_PRESS_ATTRIBUTE), and when the app takes over, main.tsx
  * reads the bare page (readBarePage), draws the app over it in the same task
  * and carries what was typed, the focus and the held press into the app's
- * own form (carryInto). Loaded only by pages with such a form.
+ * own form (carryInto): takeOver. Loaded only by pages with such a form.
  */
+import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+
 import { HELD_PRESS_ATTRIBUTE } from './bare-page-markers';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | HTMLButtonElement;
@@ -127,4 +131,18 @@ export function readBarePage(root: ParentNode): BarePage {
       else if (heldForm) [...next.querySelectorAll('form')].find((form) => formName(form) === formName(heldForm))?.requestSubmit();
     },
   };
+}
+
+/**
+ * main.tsx's way of starting the app on such a page: from reading the bare
+ * page to handing its input to the app's form, one task, so nothing typed
+ * can fall between the two drawings.
+ */
+export function takeOver(root: HTMLElement, app: ReactNode): void {
+  const bare = readBarePage(root);
+  const reactRoot = createRoot(root);
+  flushSync(() => reactRoot.render(app));
+  // Before replaying a held press: the page's own script holds presses only until the app has started.
+  document.documentElement.setAttribute('data-app', 'started');
+  bare.carryInto(root);
 }

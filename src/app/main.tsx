@@ -1,5 +1,4 @@
 import { StrictMode, startTransition } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 
@@ -93,15 +92,8 @@ async function start(root: HTMLElement) {
   }
 
   if (barePage) {
-    const { readBarePage } = await barePage;
-    // From reading the bare page to handing its input to the app's, one task:
-    // nothing typed in between can fall between the two drawings.
-    const bare = readBarePage(root);
-    const reactRoot = createRoot(root);
-    flushSync(() => reactRoot.render(app));
-    // Before replaying a held press: the page's own script holds presses only until the app has started.
-    document.documentElement.setAttribute('data-app', 'started');
-    bare.carryInto(root);
+    // Draws the app over the bare form, then marks it started, as below.
+    (await barePage).takeOver(root, app);
     return;
   }
   if (adoptMarkup) {
