@@ -27,7 +27,10 @@ export function budgetKiB(pattern: string): number {
 
 /**
  * What the routes still over their budget weigh now (`npm run bench -- --routes`),
- * with half a KiB to spare. Until a route meets its budget the browser test
+ * with half a KiB to spare. Raised on 2026-11-28 where main's reachability
+ * store (1.4 KiB on pages that read the public API) and the take-over of a
+ * prerendered form (bare-page, 1.0 KiB: the sign-in, onboarding, investor and
+ * verify forms) made a route heavier (decision 088). Until a route meets its budget the browser test
  * holds it here instead, so no change can make it heavier; lower a figure
  * whenever a change makes the route lighter, and drop it once the route is
  * within its budget.
@@ -40,21 +43,21 @@ const CEILINGS_KIB: Readonly<Record<string, number>> = {
   '/use-cases/healthcare': 173,
   '/use-cases/online-registration': 173,
   '/use-cases/cross-border-verification': 173,
-  '/pricing': 177,
-  '/news': 177,
+  '/pricing': 179,
+  '/news': 179,
   '/api-guide': 175,
-  '/ecosystem': 176,
-  '/ecosystem/:solutionId': 179,
-  '/trust-registry': 188,
-  '/trust-registry/verify': 174,
-  '/trust-registry/:id': 183,
-  '/privacy': 173,
+  '/ecosystem': 178,
+  '/ecosystem/:solutionId': 181,
+  '/trust-registry': 190,
+  '/trust-registry/verify': 178,
+  '/trust-registry/:id': 185,
+  '/privacy': 176,
   '/terms': 173,
-  '/login': 189,
-  '/accord-login': 189,
-  '/onboarding': 219,
+  '/login': 193,
+  '/accord-login': 193,
+  '/onboarding': 223,
   '/investors': 169,
-  '/investors/access': 198,
+  '/investors/access': 201,
 };
 
 /** The most a route may weigh in the browser test: its budget, or while it is still over it, today's figure. */
