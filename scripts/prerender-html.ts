@@ -1,4 +1,5 @@
 /** Pure helpers of scripts/prerender.ts: where a page's file goes and what goes in it. */
+import { APP_FORM_SELECTOR, HELD_PRESS_ATTRIBUTE } from '../src/app/bare-page-markers';
 
 export interface PageHtml {
   path: string;
@@ -92,6 +93,53 @@ export const REFLECT_ADDRESS_IN_SEARCH =
   'document.addEventListener("DOMContentLoaded",function(){observer.disconnect();reflect()})})()</script>';
 
 /**
+ * An invitation link (`/accept-invitation?token=…`, or `#token=…`) is served
+ * the page prerendered for the bare address, which explains where
+ * invitations lead; the app forwards the link as soon as it runs. From
+ * `<head>`, this keeps that explanation from being drawn for a link that
+ * carries a token (hidden while the document is parsed, emptied once it is),
+ * so the visitor sees what they saw before prerendering: nothing until the
+ * app has forwarded them. Token parameter names as in
+ * src/data/invitations/held-invitation-token.ts.
+ */
+export const HIDE_PAGE_FOR_INVITATION_TOKEN =
+  '<script>(function(){if(!/(^|[?#&])(token|invitation_token)=[^&]/.test(location.search+location.hash))return;' +
+  'var html=document.documentElement;html.setAttribute("data-forwarding","");' +
+  'document.addEventListener("DOMContentLoaded",function(){document.getElementById("root").replaceChildren();html.removeAttribute("data-forwarding")})})()</script>' +
+  '<style>html[data-forwarding] #root{visibility:hidden}</style>';
+
+/**
+ * A prerendered form is drawn before the app runs, and a person may press
+ * its buttons then (Enter in a field too). From `<head>`, until the app has
+ * started (`data-app="started"` on <html>, set by main.tsx), this holds such
+ * a press rather than let it be lost: a form's submission, which would
+ * otherwise reload the page with what was typed in its address, is stopped,
+ * and a button that needs the app does nothing yet. The first press is
+ * marked (HELD_PRESS_ATTRIBUTE, with `aria-busy` and a waiting cursor); the
+ * app replays it once it has taken the page over (src/app/bare-page.ts).
+ * A search form's submission is a plain GET, left to the browser.
+ */
+export const HOLD_PRESSES_UNTIL_THE_APP_STARTS =
+  '<script>(function(){var html=document.documentElement;' +
+  'function hold(event,control){if(html.getAttribute("data-app")==="started"||!control.closest("#root"))return;event.preventDefault();' +
+  `if(!document.querySelector("#root [${HELD_PRESS_ATTRIBUTE}]")){control.setAttribute("${HELD_PRESS_ATTRIBUTE}","");control.setAttribute("aria-busy","true")}}` +
+  `document.addEventListener("submit",function(event){if(event.target.matches(${JSON.stringify(APP_FORM_SELECTOR)}))hold(event,event.submitter||event.target)},true);` +
+  'document.addEventListener("click",function(event){var button=event.target.closest&&event.target.closest("button");' +
+  'if(button&&!button.disabled&&(button.type!=="submit"||!button.form))hold(event,button)},true)})()</script>' +
+  `<style>#root [${HELD_PRESS_ATTRIBUTE}]{cursor:progress}</style>`;
+
+/** A form in the markup that APP_FORM_SELECTOR matches (one that is not a search form). */
+const APP_FORM = /<form(?![^>]*\srole="search")[\s>]/;
+
+/** Whether a page's markup has a form the app must answer, which the app takes over with src/app/bare-page.ts. */
+export function takesInput(markup: string): boolean {
+  return APP_FORM.test(markup);
+}
+
+/** Pages whose prerendered markup is only for the bare address: an address with a token is the app's to draw. */
+const FORWARDING_PAGES: readonly string[] = ['/accept-invitation'];
+
+/**
  * The loader's code. It is the same on every page, so one hash in the
  * Content-Security-Policy allows it (decision 027); what it loads comes from
  * its own `data-` attributes, which a script's hash does not cover.
@@ -154,7 +202,9 @@ export function injectPrerendered(shell: string, page: PageHtml): string {
   }
   const { markup, head } = hoistEmotionStyles(page.html);
   const reflect = markup.includes('role="search"') ? REFLECT_ADDRESS_IN_SEARCH : '';
-  html = replaceOnce(html, /<\/head>/, `${head}${reflect}</head>`, '</head>');
+  const forwarding = FORWARDING_PAGES.includes(page.path) ? HIDE_PAGE_FOR_INVITATION_TOKEN : '';
+  const hold = takesInput(markup) ? HOLD_PRESSES_UNTIL_THE_APP_STARTS : '';
+  html = replaceOnce(html, /<\/head>/, `${head}${reflect}${forwarding}${hold}</head>`, '</head>');
   html = replaceOnce(
     html,
     /<div id="root"><\/div>/,

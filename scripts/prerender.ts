@@ -24,7 +24,7 @@ import {
   securityHeaders,
   STRICT_TRANSPORT_SECURITY,
 } from './lib/security-headers.ts';
-import { htmlFileFor, injectPrerendered, type PageHtml } from './prerender-html.ts';
+import { htmlFileFor, injectPrerendered, takesInput, type PageHtml } from './prerender-html.ts';
 
 /** What src/app/prerender.tsx exports (it is browser code, loaded through Vite rather than imported). */
 interface PrerenderEntry {
@@ -97,7 +97,10 @@ export async function prerender(outDir: string): Promise<string[]> {
       const { modules, ...page } = await entry.prerenderPage(path);
       const file = join(outDir, htmlFileFor(path));
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, injectPrerendered(shell, { ...page, chunks: chunksOf(vite, manifest, modules) }));
+      const chunks = chunksOf(vite, manifest, modules);
+      // The code that carries a bare form's input into the app (main.tsx imports it only then), fetched with the page's.
+      if (takesInput(page.html)) chunks.push(...chunksOf(vite, manifest, [await vite.ssrLoadModule('/src/app/bare-page.ts')]));
+      writeFileSync(file, injectPrerendered(shell, { ...page, chunks }));
       written.push(file);
     }
   } finally {

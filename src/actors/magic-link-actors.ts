@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import type { SendLinkInput, VerifyCodeInput } from '../../machines/magic-link.machine';
 import { sendMagicLink } from '../data/auth/send-magic-link';
 import { verifyOtp } from '../data/auth/verify-otp';
-import { supabase } from '../data/client';
+import { loadClient } from '../data/load-client';
 
 /** Where sign-in links land: the callback page of this same origin. */
 export function callbackUrl(): string {
@@ -12,10 +12,10 @@ export function callbackUrl(): string {
 
 /** The magic-link machine's side effects, backed by the real client. */
 export const magicLinkActors = {
-  sendLink: fromPromise<void, SendLinkInput>(({ input }) =>
-    sendMagicLink(supabase, { email: input.email, redirectTo: callbackUrl(), type: input.type, next: input.next }),
+  sendLink: fromPromise<void, SendLinkInput>(async ({ input }) =>
+    sendMagicLink(await loadClient(), { email: input.email, redirectTo: callbackUrl(), type: input.type, next: input.next }),
   ),
   verifyCode: fromPromise<void, VerifyCodeInput>(async ({ input }) => {
-    await verifyOtp(supabase, { email: input.email, token: input.code, type: 'email' });
+    await verifyOtp(await loadClient(), { email: input.email, token: input.code, type: 'email' });
   }),
 };

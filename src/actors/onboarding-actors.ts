@@ -3,8 +3,9 @@ import { fromPromise } from 'xstate';
 import { draftAutosaveMachine, type DraftVersion } from '../../machines/draft-autosave.machine';
 import { fieldErrorsFromServer, type SubmitPayload } from '../../machines/onboarding-form';
 import type { LoadedDraft, UploadInput, UploadOutput } from '../../machines/onboarding.machine';
-import { supabase, type AccordClient } from '../data/client';
+import type { AccordClient } from '../data/client';
 import type { Json } from '../data/database.types';
+import { loadClient } from '../data/load-client';
 import { getApplicationDraft } from '../data/onboarding/get-application-draft';
 import { ensureApplicationDraft, saveApplicationDraft } from '../data/onboarding/save-application-draft';
 import { sendSignupLink } from '../data/onboarding/send-signup-link';
@@ -19,26 +20,29 @@ import type { UploadTracking } from '../data/storage-upload';
  * be sent); the draft is keyed by it. `track` follows each file's upload (the
  * page's progress bar).
  */
-export function onboardingActors(userId: string | null, client: AccordClient = supabase, track?: (file: File) => UploadTracking) {
+export function onboardingActors(userId: string | null, given?: AccordClient, track?: (file: File) => UploadTracking) {
+  // The first step draws (and is prerendered) without supabase-js; it loads with the first call.
+  const backend = async (): Promise<AccordClient> => given ?? loadClient();
   const requireUser = (): string => {
     if (!userId) throw new Error('Sign in to continue your application.');
     return userId;
   };
   // The same answers submitted again carry the same id: a retry after a lost answer finds the application it made.
   const submissions = createRequestIds();
-  const saveDraft = fromPromise<{ folderId: string }, DraftVersion>(({ input }) =>
-    saveApplicationDraft(client, { userId: requireUser(), payload: input.payload as Json & object, step: input.step }),
+  const saveDraft = fromPromise<{ folderId: string }, DraftVersion>(async ({ input }) =>
+    saveApplicationDraft(await backend(), { userId: requireUser(), payload: input.payload as Json & object, step: input.step }),
   );
   return {
-    sendSignupLink: fromPromise<void, { email: string }>(({ input }) =>
-      sendSignupLink(client, { email: input.email, origin: window.location.origin }),
+    sendSignupLink: fromPromise<void, { email: string }>(async ({ input }) =>
+      sendSignupLink(await backend(), { email: input.email, origin: window.location.origin }),
     ),
     loadDraft: fromPromise<LoadedDraft | null, void>(async () => {
-      const draft = await getApplicationDraft(client);
+      const draft = await getApplicationDraft(await backend());
       return draft ? { folderId: draft.folderId, payload: draft.payload, step: draft.step } : null;
     }),
     draftAutosave: draftAutosaveMachine.provide({ actors: { saveDraft } }),
     uploadFile: fromPromise<UploadOutput, UploadInput>(async ({ input }) => {
+      const client = await backend();
       // The folder is the organisation id the draft reserves: no draft yet means saving one first.
       const folderId = input.folderId ?? (await ensureApplicationDraft(client, requireUser())).folderId;
       // In the browser the machine's ChosenFile is the File the input gave.
@@ -49,7 +53,7 @@ export function onboardingActors(userId: string | null, client: AccordClient = s
     }),
     submitApplication: fromPromise<{ organizationId: string }, { payload: SubmitPayload }>(async ({ input }) => {
       try {
-        const submitted = await submitApplication(client, input.payload as unknown as Json, submissions.idFor(JSON.stringify(input.payload)));
+        const submitted = await submitApplication(await backend(), input.payload as unknown as Json, submissions.idFor(JSON.stringify(input.payload)));
         submissions.sent();
         return submitted;
       } catch (error) {

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { configError } from '../data/config';
 import { hasStoredSession, preloadSessionRuntime } from '../session/session-context';
 import { adoptGlobalStylesInPage, withFullSystem } from '../theme/chakra-system';
+import { APP_FORM_SELECTOR } from './bare-page-markers';
 import { hasPrerenderedGlobalStyles } from './emotion-cache';
 import { Providers, ThemeProvider } from './providers';
 import { createAppRouter, loadRoutesFor, preloadPageData } from './router';
@@ -16,11 +17,28 @@ if (!container) throw new Error('index.html has no #root element to render Accor
  * A prerendered page (scripts/prerender.ts) is what an anonymous visitor sees
  * at that exact address. React adopts that markup only if its first render
  * would draw the same: the same path with no query (filters, an opened
- * update), nobody signed in in this browser (the nav bar would differ) and a
+ * update) and no parameters in the fragment, nobody signed in in this browser (the nav bar would differ) and a
  * working configuration. Otherwise it draws the page afresh over it.
  */
 const prerendered = !configError && container.dataset.prerendered !== undefined;
-const adoptMarkup = prerendered && container.dataset.prerendered === window.location.pathname && window.location.search === '' && !hasStoredSession();
+const adoptMarkup =
+  prerendered &&
+  container.dataset.prerendered === window.location.pathname &&
+  window.location.search === '' &&
+  // A fragment with parameters (an invitation's #token=…) is data for the page, not an anchor: the markup was drawn without it.
+  !window.location.hash.includes('=') &&
+  // An invitation link's page empties the markup before the app runs (scripts/prerender-html.ts).
+  container.childElementCount > 0 &&
+  !hasStoredSession();
+
+/**
+ * A prerendered form (the sign-in screens, the first onboarding step) takes
+ * typing and presses before the app has started: such a page is drawn afresh
+ * in one task that carries them over (bare-page.ts), not adopted, as
+ * hydrating keeps the typed text on screen but not in the app's state. Only
+ * these pages load that code.
+ */
+const takesInput = prerendered && container.querySelector(APP_FORM_SELECTOR) !== null;
 
 const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -31,6 +49,7 @@ const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
  */
 async function start(root: HTMLElement) {
   if (!configError) void preloadPageData(new URL(window.location.href));
+  const barePage = takesInput ? import('./bare-page') : null;
   // The page's own code before the router exists, so that its first render is
   // the page rather than the router's loading fallback. Adopting the markup
   // needs it (the fallback is not the markup); drawing afresh over it (a
@@ -72,6 +91,11 @@ async function start(root: HTMLElement) {
     );
   }
 
+  if (barePage) {
+    // Draws the app over the bare form, then marks it started, as below.
+    (await barePage).takeOver(root, app);
+    return;
+  }
   if (adoptMarkup) {
     // In a transition React hydrates in slices, so a visitor's first click or
     // scroll is never held up behind the whole page.

@@ -11,7 +11,8 @@ import { requiresAal2, routes, type AppRoute, type Area, type RoutePath } from '
 /**
  * The code a page needs besides the first load, fetched in parallel with its
  * own chunk: the full Chakra system and the data query defaults — except for
- * lean pages (the home page), which render with the first load alone — and
+ * lean pages (the home page), which render with the first load alone, and
+ * the defaults for pages that read no data through SWR (`noQueries`) — and
  * the access guard for routes that are not public (a visitor's public pages
  * never download it; for them the answer is always "allow"). The prerenderer
  * reads it too, to have a prerendered page fetch all of it at once.
@@ -19,7 +20,7 @@ import { requiresAal2, routes, type AppRoute, type Area, type RoutePath } from '
 export function pageCode(route: AppRoute) {
   return {
     page: loadPageModule(route),
-    defaults: route.lean ? null : import('../data/query-defaults'),
+    defaults: route.lean || route.noQueries ? null : import('../data/query-defaults'),
     guard: route.kind === 'public' ? null : import('./route-guard'),
     system: route.lean ? null : loadFullSystem(),
     area: areaOf(route) ? import('./area-layout') : null,

@@ -93,6 +93,11 @@ export interface AppRoute {
    */
   lean?: true;
   /**
+   * The page reads nothing through SWR (the sign-in screens): its chunk loads
+   * without the data query defaults, 6 KiB less for a visitor (issue 29).
+   */
+  noQueries?: true;
+  /**
    * Built into its own HTML file at build time (scripts/prerender.ts), as an
    * anonymous visitor sees it, so it is readable before any JavaScript runs;
    * the browser then hydrates it. Only parameterless public pages qualify.
@@ -155,9 +160,9 @@ const ROUTE_TABLE = [
   { path: '/terms', kind: 'public', prerender: true, title: 'Terms of service' },
 
   // Sign-in, onboarding and invitations
-  { path: '/login', kind: 'public', title: 'Member login' },
-  { path: '/accord-login', kind: 'public', title: 'Administrator login' },
-  { path: '/onboarding', kind: 'public', title: 'Join the network' },
+  { path: '/login', kind: 'public', prerender: true, noQueries: true, title: 'Member login' },
+  { path: '/accord-login', kind: 'public', prerender: true, noQueries: true, title: 'Administrator login' },
+  { path: '/onboarding', kind: 'public', prerender: true, title: 'Join the network' },
   {
     path: '/application-submitted',
     kind: 'public',
@@ -166,6 +171,7 @@ const ROUTE_TABLE = [
   {
     path: '/accept-invitation',
     kind: 'public',
+    prerender: true,
     title: 'Accept invitation',
   },
   { path: '/auth/callback', kind: 'auth', title: 'Signing in' },

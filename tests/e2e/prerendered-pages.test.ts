@@ -3,8 +3,10 @@ import { readdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ceilingKiB, publicRouteAddresses, weigh, scriptsFetched, type RouteWeight } from '../../scripts/lib/route-budgets.ts';
 import { stackConfig } from '../../supabase/local/config.ts';
 import { appBuildDir } from '../support/app-build.ts';
+import { uniqueEmail } from '../support/users.ts';
 import { appStarted, launchBrowser } from '../support/browser.ts';
 
 /**
@@ -36,6 +38,11 @@ const PRERENDERED = [
   { path: '/terms', title: 'Terms of service' },
   { path: '/investors', title: 'Investors' },
   { path: '/investors/access', title: 'Investor access' },
+  // The sign-in screens and the first onboarding step (issue 29): the form is drawn before the app runs.
+  { path: '/login', title: 'Member login' },
+  { path: '/accord-login', title: 'Administrator login' },
+  { path: '/onboarding', title: 'Join the network' },
+  { path: '/accept-invitation', title: 'Accept invitation' },
 ] as const;
 
 let browser: Browser;
@@ -122,11 +129,14 @@ describe('prerendered public pages (production build)', () => {
     }
   });
 
+  /** What each public route's JavaScript weighs (scripts/lib/route-budgets.ts), as the pages are opened below. */
+  const weights = new Map<string, RouteWeight>();
+
   it('adopts the markup in the browser without a mismatch on every page, and the page then works', async () => {
     for (const route of PRERENDERED) {
-      const { page, errors } = await open(route.path);
-      // The document title is set again by the app once it runs: it is running.
-      await page.waitForLoadState('networkidle');
+      const { page, errors } = await newPage();
+      // The app has started and the network is idle: every script the page needs has arrived.
+      weights.set(route.path, weigh(outDir, await scriptsFetched(page, `${base}${route.path}`)));
       await expect.poll(() => page.locator('h1').count(), { message: route.path }).toBe(1);
       expect(errors, route.path).toEqual([]);
       await page.context().close();
@@ -259,6 +269,53 @@ describe('prerendered public pages (production build)', () => {
     expect(appStates).toEqual(['started']);
     await page.context().close();
   });
+
+  it('keeps what a person typed into a prerendered form before the app started, their place in it, and the press they made', async () => {
+    // Typed with keys into the bare page, then the app starts mid-word: the rest goes on in the same place.
+    const typing = await openHeld('/login');
+    const email = uniqueEmail('typed-before-start');
+    const field = typing.page.getByRole('textbox', { name: 'Work e-mail' });
+    await field.click();
+    await typing.page.keyboard.type(email.slice(0, 10));
+    expect(await typing.page.locator('html[data-app]').count(), 'the app has not started').toBe(0);
+    typing.start();
+    await appStarted(typing.page);
+    await typing.page.keyboard.type(email.slice(10));
+    expect(await field.inputValue()).toBe(email);
+    // What the field shows is what the app holds: the link goes to that address.
+    await typing.page.keyboard.press('Enter');
+    await typing.page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await typing.page.getByText(email, { exact: true }).waitFor();
+    expect(typing.errors).toEqual([]);
+    await typing.page.context().close();
+
+    // Filled and pressed before the app started: the press waits, then goes through with what was typed.
+    const pressing = await openHeld('/onboarding');
+    const applicant = uniqueEmail('pressed-before-start');
+    await pressing.page.getByRole('textbox', { name: /Work e-mail/ }).fill(applicant);
+    const send = pressing.page.getByRole('button', { name: 'Send sign-up link' });
+    await send.click();
+    expect(await send.getAttribute('aria-busy')).toBe('true');
+    expect(new URL(pressing.page.url()).search, 'no page load with the address in it').toBe('');
+    pressing.start();
+    await pressing.page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await pressing.page.getByText(applicant, { exact: true }).waitFor();
+    expect(pressing.errors).toEqual([]);
+    await pressing.page.context().close();
+  });
+
+  it("keeps every public route's JavaScript, fetched until the network is idle, within its budget", async () => {
+    for (const { pattern, path } of await publicRouteAddresses(config.apiUrl, config.keys.anonKey)) {
+      if (weights.has(pattern)) continue;
+      const { page } = await newPage();
+      weights.set(pattern, weigh(outDir, await scriptsFetched(page, `${base}${path}`)));
+      await page.context().close();
+    }
+    const over = [...weights]
+      .filter(([pattern, weight]) => weight.total / 1024 > ceilingKiB(pattern))
+      .map(([pattern, weight]) => `${pattern}: ${(weight.total / 1024).toFixed(1)} KiB, over ${ceilingKiB(pattern)} (${weight.files.map((f) => f.file).join(' ')})`);
+    expect(over).toEqual([]);
+  }, 120_000);
 
   it('sends the bare shell, not the home page, for a route without a file of its own', async () => {
     const shell = await html('/trust-registry/00000000-0000-4000-8000-000000000000');

@@ -3,6 +3,7 @@ import { useLayoutEffect } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 
 import { MailIcon } from '../../components/icons';
+import { usePageDescription } from '../../components/page-meta';
 import { ShieldCheckIcon, UserPlusIcon } from '../../components/status-icons';
 import { holdInvitationToken, invitationTokenIn } from '../../data/invitations/held-invitation-token';
 
@@ -21,6 +22,7 @@ function ForwardInvitation({ token }: { token: string }) {
  * invitation are and where each one leads.
  */
 export default function AcceptInvitationPage() {
+  usePageDescription('Accept an invitation to Accord: where the link in an invitation e-mail takes a new team member or a new administrator of the network.');
   const location = useLocation();
   const token = invitationTokenIn(location.search, location.hash);
   if (token) return <ForwardInvitation token={token} />;

@@ -1,9 +1,11 @@
 import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { usePageDescription } from '../../components/page-meta';
 import { MagicLinkSignIn } from './magic-link-sign-in';
 
 export default function AdminLoginPage() {
+  usePageDescription('Sign in to the Accord back office as a system administrator of the network, with a link sent to your administrator e-mail address.');
   return (
     <MagicLinkSignIn
       audience="admin"

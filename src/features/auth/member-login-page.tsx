@@ -1,9 +1,11 @@
 import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { usePageDescription } from '../../components/page-meta';
 import { MagicLinkSignIn } from './magic-link-sign-in';
 
 export default function MemberLoginPage() {
+  usePageDescription('Sign in to Accord as a member: we e-mail a link to the address you use for your organisation, so there is no password.');
   return (
     <MagicLinkSignIn
       audience="member"

@@ -6,8 +6,9 @@ import { NEXT_PARAM, safeInternalPath } from '../../../machines/access';
 import type { MagicLinkAudience } from '../../../machines/magic-link.machine';
 import { useEnabledProviders, type AuthProvider } from '../../data/auth/auth-providers';
 import { signInWithProvider } from '../../data/auth/sign-in-with-provider';
-import { supabase, type AccordClient } from '../../data/client';
+import type { AccordClient } from '../../data/client';
 import { toDataError } from '../../data/errors';
+import { loadClient } from '../../data/load-client';
 
 export interface ProviderSignInProps {
   audience: MagicLinkAudience;
@@ -22,7 +23,7 @@ export interface ProviderSignInProps {
  * when none is on, or when the settings cannot be read: the magic link always
  * works, so the screen never waits for this.
  */
-export function ProviderSignIn({ audience, client = supabase, loadProviders }: ProviderSignInProps) {
+export function ProviderSignIn({ audience, client, loadProviders }: ProviderSignInProps) {
   const providers = useEnabledProviders(loadProviders);
   const [searchParams] = useSearchParams();
   const [starting, setStarting] = useState<string | null>(null);
@@ -33,7 +34,7 @@ export function ProviderSignIn({ audience, client = supabase, loadProviders }: P
     setStarting(provider);
     setFailure(null);
     try {
-      await signInWithProvider(client, {
+      await signInWithProvider(client ?? (await loadClient()), {
         provider,
         redirectTo: `${window.location.origin}/auth/callback`,
         type: audience === 'admin' ? 'admin_magiclink' : undefined,

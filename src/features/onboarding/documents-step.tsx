@@ -4,8 +4,7 @@ import { useId, type ChangeEvent } from 'react';
 import { FILE_RULES, type DocumentKind, type UploadedFile } from '../../../machines/onboarding-form';
 import { CheckCircleIcon } from '../../components/status-icons';
 import { UploadProgress } from '../../components/upload-progress';
-import { supabase } from '../../data/client';
-import { logoUrl } from '../../data/onboarding/upload-application-file';
+import { publicObjectUrl } from '../../data/public-storage';
 import type { OnboardingFlow } from './use-onboarding';
 
 export function formatBytes(bytes: number): string {
@@ -80,7 +79,7 @@ function UploadField({ flow, kind, label, hint, required, file }: UploadFieldPro
       {file && !uploading ? (
         <Flex align="center" gap="3" wrap="wrap" bg="bg.subtle" borderRadius="l2" p="3">
           {kind === 'logo' ? (
-            <Image src={logoUrl(supabase, file.path)} alt="" boxSize="10" objectFit="contain" bg="white" borderRadius="sm" />
+            <Image src={publicObjectUrl('brand_assets', file.path)} alt="" boxSize="10" objectFit="contain" bg="white" borderRadius="sm" />
           ) : (
             <CheckCircleIcon boxSize="5" color="brand.solid" aria-hidden="true" />
           )}

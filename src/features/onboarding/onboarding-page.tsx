@@ -5,6 +5,7 @@ import { Navigate } from 'react-router-dom';
 import { homeFor, ONBOARDING_START_PATH } from '../../../machines/access';
 import { firstIncompleteStep, STEP_TITLES, type StepNumber } from '../../../machines/onboarding-form';
 import { useSession } from '../../session/session-context';
+import { usePageDescription } from '../../components/page-meta';
 import { PageSpinner } from '../../components/page-spinner';
 import { AccountConfirmation, SignUpStep } from './account-step';
 import { ContactStep } from './contact-step';
@@ -20,6 +21,7 @@ import { useOnboarding, type DraftStatus, type OnboardingFlow } from './use-onbo
  * who already has an application (or runs the back office) is sent where they belong.
  */
 export default function OnboardingPage() {
+  usePageDescription('Apply for your organisation to join the Accord trust network: create an account, then tell us about your organisation step by step.');
   const { facts, retry } = useSession();
   if (facts.status === 'loading') return <PageSpinner label="Loading your application…" />;
   if (facts.status === 'error') {
