@@ -30,34 +30,38 @@ export function budgetKiB(pattern: string): number {
  * with half a KiB to spare. Raised on 2026-11-28 where main's reachability
  * store (1.4 KiB on pages that read the public API) and the take-over of a
  * prerendered form (bare-page, 1.0 KiB: the sign-in, onboarding, investor and
- * verify forms) made a route heavier (decision 088). Until a route meets its budget the browser test
+ * verify forms) made a route heavier (decision 088); set again on the same day from
+ * `npm run bench -- --routes` on the merge into main (the branch's figures had been
+ * taken before its last changes: `/` counted 151 KiB without the home figures'
+ * chunks, which it fetches once the app has started, 163.2 KiB with them; the
+ * other routes 0.3 to 2 KiB more). Until a route meets its budget the browser test
  * holds it here instead, so no change can make it heavier; lower a figure
  * whenever a change makes the route lighter, and drop it once the route is
  * within its budget.
  */
 const CEILINGS_KIB: Readonly<Record<string, number>> = {
-  '/': 151,
-  '/about': 171,
-  '/framework': 175,
-  '/use-cases/education': 173,
-  '/use-cases/healthcare': 173,
-  '/use-cases/online-registration': 173,
-  '/use-cases/cross-border-verification': 173,
-  '/pricing': 179,
-  '/news': 179,
-  '/api-guide': 175,
-  '/ecosystem': 178,
-  '/ecosystem/:solutionId': 181,
-  '/trust-registry': 190,
-  '/trust-registry/verify': 178,
-  '/trust-registry/:id': 185,
+  '/': 164,
+  '/about': 174,
+  '/framework': 178,
+  '/use-cases/education': 175,
+  '/use-cases/healthcare': 175,
+  '/use-cases/online-registration': 175,
+  '/use-cases/cross-border-verification': 175,
+  '/pricing': 180,
+  '/news': 180,
+  '/api-guide': 178,
+  '/ecosystem': 179,
+  '/ecosystem/:solutionId': 182,
+  '/trust-registry': 191,
+  '/trust-registry/verify': 181,
+  '/trust-registry/:id': 186,
   '/privacy': 176,
-  '/terms': 173,
+  '/terms': 176,
   '/login': 193,
   '/accord-login': 193,
-  '/onboarding': 223,
-  '/investors': 169,
-  '/investors/access': 201,
+  '/onboarding': 224,
+  '/investors': 172,
+  '/investors/access': 202,
 };
 
 /** The most a route may weigh in the browser test: its budget, or while it is still over it, today's figure. */
