@@ -22,6 +22,8 @@ export function connect(dbUrl: string, onError: (message: string) => void): Db {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10, idleTimeoutMillis: 10_000 });
   // An idle client that loses its connection (Postgres restarted) must not crash the process.
   pool.on('error', (error) => onError(`auth: idle database client failed: ${error.message}`));
+  // A client in use (inside a transaction) hears the loss too: its next query fails on its own, the process lives.
+  pool.on('connect', (client) => client.on('error', () => undefined));
 
   return {
     query: ((text: string, values?: unknown[]) => pool.query(text, values)) as Queryable['query'],

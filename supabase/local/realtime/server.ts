@@ -99,6 +99,8 @@ export async function startRealtime(opts: RealtimeOptions): Promise<RunningRealt
   const pool = new pg.Pool({ connectionString: opts.dbUrl, max: 8 });
   // An idle client losing Postgres must not end the stack's process; the change stream's end restarts Realtime.
   pool.on('error', (error) => log(`realtime: idle database client failed: ${error.message}`));
+  // A client in use (a permission or session check) hears the loss too: its query fails on its own, the process lives.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const state = createState();
   const sessions = sessionCheck(pool);
   const tokens = await tokenChecks(opts.keys, sessions);

@@ -50,6 +50,8 @@ async function setCaller(client: pg.PoolClient, ctx: RequestContext): Promise<vo
 export function connect(dbUrl: string, onError: (message: string) => void): StorageDb {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10, idleTimeoutMillis: 10_000 });
   pool.on('error', (error) => onError(`storage: idle database client failed: ${error.message}`));
+  // A client in use (a caller's transaction) hears the loss too: its next query fails on its own, the process lives.
+  pool.on('connect', (client) => client.on('error', () => undefined));
 
   const translate = (error: unknown): never => {
     throw fromDatabaseError(error) ?? error;
