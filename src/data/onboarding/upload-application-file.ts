@@ -69,8 +69,3 @@ export async function removeReplacedDraftFile(client: AccordClient, kind: Applic
     .remove([path])
     .catch(() => undefined);
 }
-
-/** The public address of a logo in brand_assets (no signing: the bucket is public). */
-export function logoUrl(client: AccordClient, path: string): string {
-  return client.storage.from('brand_assets').getPublicUrl(path).data.publicUrl;
-}

@@ -15,7 +15,7 @@ import { useCommand } from '../../components/use-command';
 import { beginApplicationReview } from '../../data/applications/begin-application-review';
 import { createDocumentUrl } from '../../data/applications/create-document-url';
 import { applicationKeys } from '../../data/applications/keys';
-import { logoUrl } from '../../data/onboarding/upload-application-file';
+import { publicObjectUrl } from '../../data/public-storage';
 import { QUEUE_STATUS, queueStatusOf } from './application-status';
 import { ReviewActions } from './review-actions';
 
@@ -109,7 +109,7 @@ function ApplicationView({
       </Button>
       <Stack gap="2">
         <Flex gap="3" align="center" wrap="wrap">
-          {org.logo_path ? <Image src={logoUrl(supabase, org.logo_path)} alt={`${org.name} logo`} boxSize="10" objectFit="contain" /> : null}
+          {org.logo_path ? <Image src={publicObjectUrl('brand_assets', org.logo_path)} alt={`${org.name} logo`} boxSize="10" objectFit="contain" /> : null}
           <Heading as="h2" size="2xl" ref={heading} tabIndex={-1} outline="none">
             {org.name}
           </Heading>
